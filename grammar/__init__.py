@@ -1,0 +1,1 @@
+"""Package data: the Lark grammar of effect text (installed as tagtext.grammar)."""

@@ -1,0 +1,1 @@
+"""Package data: the special-ruling table (installed as tagtext.overrides)."""

@@ -1,0 +1,143 @@
+"""Contextual lexing for the effect grammar, and the token type that carries whitespace.
+
+Lark's ContextualLexer picks, for each parser state, the terminals that state accepts and
+matches them in priority order. :class:`StateLexer` keeps exactly those semantics - it is
+built from Lark's own per-state terminal sets, in Lark's own terminal order - and changes
+only the mechanics, which dominate parse time on card text:
+
+- first-character dispatch: at each position only the terminals that can begin with the
+  character there are tried, in Lark's order (``firstchar.py``); card text is mostly
+  plain words, which would otherwise fail through every other terminal first;
+- no line and column counting (a parse error computes them from the offset);
+- each token records the ignored text before it (``Lexeme.prefix``), which is how leaves
+  keep their whitespace and a tree prints back to its input.
+
+:class:`FastContextualLexer` plugs it into Lark (``_plugins={"ContextualLexer": ...}``) so
+Lark's own parser can run with it; ``tests/test_lexer.py`` checks both against Lark's
+ContextualLexer over the whole card corpus.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+from lark.lexer import ContextualLexer, LexerState
+
+from .firstchar import first_chars
+
+
+class Lexeme(Token):
+    """A Lark token that also knows the whitespace before it."""
+
+    __slots__ = ("prefix",)
+
+
+def new_lexeme(type_: str, value: str, start: int, end: int, prefix: str) -> Lexeme:
+    tok = str.__new__(Lexeme, value)
+    tok.type = type_
+    tok.value = value
+    tok.start_pos = start
+    tok.end_pos = end
+    tok.line = tok.column = tok.end_line = tok.end_column = None
+    tok.prefix = prefix
+    return tok
+
+
+class _Dispatch(dict):
+    """Character -> compiled pattern of the terminals that can start with it (lazy)."""
+
+    def __init__(self, terminals, flags, compiled: dict):
+        super().__init__()
+        self._terminals = terminals  # [(name, regexp, first ASCII chars)], in match order
+        self._flags = flags
+        self._by_names = compiled  # shared by all tables: terminal names -> pattern
+
+    def __missing__(self, char: str) -> re.Pattern:
+        if char < "\x80":
+            chosen = [t for t in self._terminals if char in t[2]]
+        else:
+            chosen = list(self._terminals)
+        key = tuple(t[0] for t in chosen)
+        pattern = self._by_names.get(key)
+        if pattern is None:
+            alternatives = "|".join("(?P<%s>%s)" % (name, regexp) for name, regexp, _ in chosen)
+            pattern = re.compile(alternatives or "(?!)", self._flags)
+            self._by_names[key] = pattern
+        self[char] = pattern
+        return pattern
+
+
+class StateLexer:
+    """Lexes one token at a time for a given parser state."""
+
+    def __init__(self, terminals_by_name, ignore: list[str], basic_lexers: dict, flags: int):
+        """``basic_lexers``: parser state -> Lark BasicLexer holding that state's terminals."""
+        ignore_patterns = [terminals_by_name[name].pattern.to_regexp() for name in ignore]
+        # Possessive: whitespace is never given back to a terminal that could also match it.
+        pattern = "(?:%s)*+" % "|".join(ignore_patterns) if ignore_patterns else "(?:)"
+        self.skip = re.compile(pattern, flags).match
+        first: dict[str, frozenset[str]] = {}
+        compiled: dict[tuple[str, ...], re.Pattern] = {}
+        by_lexer: dict[int, _Dispatch] = {}
+        #: parser state -> first-character dispatch table
+        self.tables: dict[int, _Dispatch] = {}
+        for state, basic in basic_lexers.items():
+            table = by_lexer.get(id(basic))
+            if table is None:
+                # Lark adds callbacks for literal-string terminals that a regexp also
+                # matches, and for user lexer callbacks; the grammar uses neither.
+                if basic.user_callbacks or any(t.pattern.type == "str" for t in basic.terminals):
+                    raise TypeError("StateLexer needs regexp terminals and no lexer callbacks")
+                terminals = []
+                # BasicLexer.terminals is already in Lark's match order (priority, width).
+                for t in basic.terminals:
+                    if t.name in basic.ignore_types:
+                        continue
+                    regexp = t.pattern.to_regexp()
+                    if t.name not in first:
+                        first[t.name] = first_chars(regexp, flags)
+                    terminals.append((t.name, regexp, first[t.name]))
+                table = by_lexer[id(basic)] = _Dispatch(terminals, flags, compiled)
+            self.tables[state] = table
+
+    def next_token(self, text: str, pos: int, end: int, state: int):
+        """The token at ``pos`` (after ignored text) for parser ``state``.
+
+        Returns a Lexeme, None at the end of the text, or False when no terminal the
+        state accepts matches.
+        """
+        start = self.skip(text, pos).end()
+        if start >= end:
+            return None
+        m = self.tables[state][text[start]].match(text, start)
+        if m is None:
+            return False
+        return new_lexeme(m.lastgroup, m.group(), start, m.end(), text[pos:start])
+
+
+class FastContextualLexer(ContextualLexer):
+    """Lark plugin: ContextualLexer with :class:`StateLexer` mechanics."""
+
+    def __init__(self, conf, states, always_accept=()):
+        super().__init__(conf, states, always_accept)
+        self.state_lexer = StateLexer(conf.terminals_by_name, list(conf.ignore), self.lexers, conf.g_regex_flags)
+
+    def lex(self, lexer_state: LexerState, parser_state):
+        text = lexer_state.text.text
+        end = lexer_state.text.end
+        line_ctr = lexer_state.line_ctr
+        next_token = self.state_lexer.next_token
+        while True:
+            tok = next_token(text, line_ctr.char_pos, end, parser_state.position)
+            if tok is None:
+                line_ctr.char_pos = end
+                return
+            if tok is False:
+                # Nothing the current state accepts matches: Lark reports it precisely.
+                line_ctr.char_pos = self.state_lexer.skip(text, line_ctr.char_pos).end()
+                yield self.lexers[parser_state.position].next_token(lexer_state, parser_state)
+                return
+            line_ctr.char_pos = tok.end_pos
+            lexer_state.last_token = tok
+            yield tok

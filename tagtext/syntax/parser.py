@@ -1,0 +1,412 @@
+"""Effect text -> typed syntax tree.
+
+The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1) with the
+contextual lexer, and cached on disk by Lark between processes. The tree is built while
+parsing (Lark's inline transformer), so no intermediate parse tree is made.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from typing import Iterable
+
+from lark import Lark, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from ..errors import ParseError
+from . import nodes as n
+from .driver import Driver
+from .lexer import FastContextualLexer, new_lexeme
+from .postlex import ContextTyper
+
+GRAMMAR_PACKAGE = "tagtext.grammar"
+GRAMMAR_FILE = "effect.lark"
+
+_SENTENCE_END = frozenset({".", "。"})
+
+
+def grammar_text() -> str:
+    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- tokens -> leaves
+
+def _player(tok) -> n.PlayerRef:
+    return n.PlayerRef(tok.start_pos, tok.end_pos, tok.prefix, str(tok), (), n.PLAYER_KINDS[tok.type])
+
+
+def _make(cls):
+    def build(tok):
+        return cls(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
+    return build
+
+
+#: How a token becomes a leaf where it stands on its own (not inside a phrase rule).
+_LEAF_OF_TOKEN = {
+    "WORD": _make(n.Word), "PUNCT": _make(n.Punct), "OTHER": _make(n.Other),
+    "ENTITY": _make(n.Entity), "NEWLINE": _make(n.LineBreak), "NUMBER": _make(n.Number),
+    "BLOCK_LABEL": _make(n.TimingLabel), "BARE_LABEL": _make(n.TimingLabel),
+    "LABEL_REF": _make(n.LabelRef), "LABEL": _make(n.LabelRef), "CARD_REF": _make(n.CardRef),
+    "HEADER_TAG": _make(n.HeaderTag), "HEADER_WORD": _make(n.HeaderTag),
+    "HWORD": _make(n.HeaderWord), "HPUNCT": _make(n.HeaderWord), "W_SLASH": _make(n.Word),
+    "KW_NAME": _make(n.KeywordName), "KW_OPEN": _make(n.Bracket), "KW_CLOSE": _make(n.Bracket),
+    "LPAREN": _make(n.Bracket), "RPAREN": _make(n.Bracket), "CMP": _make(n.Operator),
+    "UP_TO": _make(n.Marker), "UNTIL_COUNT": _make(n.Marker), "FOR_EACH": _make(n.Marker),
+    "FOR_EVERY": _make(n.Marker), "BY": _make(n.Marker), "REDUCED_BY": _make(n.Marker),
+    "DP": _make(n.Unit), "LV": _make(n.Unit), "LEVEL": _make(n.Unit), "LEVEL_NUMBER": _make(n.Unit), "COST": _make(n.Unit),
+    "MEMORY": _make(n.Unit), "COLOR": _make(n.Color), "COLORS": _make(n.ColorsWord),
+    "PRONOUN": _make(n.Pronoun), "OWNERS": _make(n.OwnerRef), "TOP_BOTTOM": _make(n.Position),
+    "ADDITIONAL": _make(n.Word),
+    # Words that are game terms only inside a phrase: standing alone they are plain words.
+    "OF": _make(n.Word), "THE": _make(n.Word), "TRASH": _make(n.Word), "HAND": _make(n.Word),
+    "DECK": _make(n.Word),
+    **{name: _player for name in n.PLAYER_KINDS},
+    **{name: _make(n.ZoneWord) for name in (
+        "SECURITY", "BATTLE_AREA", "BREEDING_AREA", "FIELD", "DIGIVOLUTION_CARDS",
+        "MEMORY_GAUGE", "IN_PLAY")},
+}
+
+_MARKER_TYPES = frozenset({"OF", "OF_NUMBER", "BY", "REDUCED_BY", "UP_TO", "UNTIL_COUNT", "FOR_EACH", "FOR_EVERY"})
+
+
+def leaf(tok) -> n.Leaf:
+    return _LEAF_OF_TOKEN[tok.type](tok)
+
+
+def _node(x):
+    """A child as a node: tokens become leaves, nodes pass through."""
+    return leaf(x) if hasattr(x, "type") else x
+
+
+def _nodes(children: Iterable) -> tuple[n.Node, ...]:
+    return tuple(leaf(c) if hasattr(c, "type") else c for c in children)
+
+
+def _first(node) -> int:
+    return node.start_pos if hasattr(node, "type") else node.start
+
+
+def _last(node) -> int:
+    return node.end_pos if hasattr(node, "type") else node.end
+
+
+def _of_type(children, *types):
+    for c in children:
+        if hasattr(c, "type") and c.type in types:
+            return c
+    return None
+
+
+def _of_class(children, cls):
+    for c in children:
+        if isinstance(c, cls):
+            return c
+    return None
+
+
+# ----------------------------------------------------------------------------- the builder
+
+class AstBuilder(Transformer):
+    """Builds syntax nodes while Lark parses. Methods are named after grammar rules."""
+
+    # --- structure ---------------------------------------------------------------------
+
+    def start(self, children):
+        items = []
+        for c in children:
+            if hasattr(c, "type"):
+                items.append(leaf(c))
+            elif c is not None:
+                items.append(c)
+        return n.EffectText(0, 0, tuple(items), "")
+
+    def line(self, children):
+        items: list[n.Node] = []
+        pending_labels: tuple[n.TimingLabel, ...] = ()
+        for c in children:
+            if isinstance(c, n.Header):
+                if pending_labels:
+                    items.append(_block(pending_labels, ()))
+                    pending_labels = ()
+                items.append(c)
+            elif isinstance(c, n.Block):
+                if pending_labels:
+                    items.append(_block(pending_labels, ()))
+                    pending_labels = ()
+                items.append(c)
+            elif isinstance(c, tuple) and c and isinstance(c[0], n.TimingLabel):
+                pending_labels = c
+            elif isinstance(c, tuple):  # a body without labels of its own
+                items.append(_block(pending_labels, c))
+                pending_labels = ()
+        if pending_labels:
+            items.append(_block(pending_labels, ()))
+        if not items:
+            return None
+        return n.Line(items[0].start, items[-1].end, tuple(items))
+
+    def bare_labels(self, children):
+        return _nodes(children)
+
+    def block_labels(self, children):
+        return _nodes(children)
+
+    def labeled_block(self, children):
+        labels = children[0]
+        body = children[1] if len(children) > 1 else ()
+        return _block(labels, body)
+
+    def body(self, children):
+        """The sentences of one effect: items split after each full stop."""
+        sentences = []
+        current: list[n.Node] = []
+        for c in children:
+            node = _node(c)
+            current.append(node)
+            if isinstance(node, n.Punct) and node.text in _SENTENCE_END:
+                sentences.append(n.Sentence(current[0].start, node.end, tuple(current)))
+                current = []
+        if current:
+            sentences.append(n.Sentence(current[0].start, current[-1].end, tuple(current)))
+        return tuple(sentences)
+
+    def header(self, children):
+        tag = leaf(children[0])
+        items = tuple(
+            _header_leaf(c) if hasattr(c, "type") else c for c in children[1:]
+        )
+        end = items[-1].end if items else tag.end
+        return n.Header(tag.start, end, tag, items)
+
+    def header_cost(self, children):
+        unit = leaf(_of_type(children, "COST"))
+        num = _of_type(children, "NUMBER")
+        value = leaf(num) if num is not None else None
+        return n.HeaderCost(unit.start, (value or unit).end, unit, value)
+
+    def keyword_effect(self, children):
+        keyword = _of_class(children, n.Keyword)
+        reminder = _of_class(children, n.Parenthetical)
+        end = (reminder or keyword).end
+        return n.KeywordEffect(keyword.start, end, keyword, reminder)
+
+    def keyword(self, children):
+        open_ = leaf(children[0])
+        name_tok = _of_type(children, "KW_NAME")
+        close_tok = children[-1] if hasattr(children[-1], "type") and children[-1].type == "KW_CLOSE" and len(children) > 1 else None
+        body = [c for c in children[1:] if c is not name_tok and c is not close_tok]
+        items = tuple(
+            n.KeywordParam(c.start_pos, c.end_pos, leaf(c))
+            if hasattr(c, "type") and c.type == "NUMBER" else _node(c)
+            for c in body
+        )
+        name = leaf(name_tok) if name_tok is not None else None
+        close = leaf(close_tok) if close_tok is not None else None
+        last = close or (items[-1] if items else None) or name or open_
+        return n.Keyword(open_.start, last.end, open_, name, items, close)
+
+    def parenthetical(self, children):
+        open_ = leaf(children[0])
+        close_tok = children[-1] if len(children) > 1 and hasattr(children[-1], "type") and children[-1].type == "RPAREN" else None
+        body = children[1:-1] if close_tok is not None else children[1:]
+        items = _nodes(body)
+        close = leaf(close_tok) if close_tok is not None else None
+        last = close or (items[-1] if items else open_)
+        return n.Parenthetical(open_.start, last.end, open_, items, close)
+
+    # --- numbers -----------------------------------------------------------------------
+
+    def comparison(self, children):
+        value = leaf(children[0])
+        op = leaf(children[1])
+        return n.Comparison(value.start, op.end, value, op)
+
+    def quantity(self, children):
+        amount = _node(children[0])
+        head_raw = children[1]
+        if hasattr(head_raw, "type") and head_raw.type in _MARKER_TYPES:
+            head = _make(n.Marker)(head_raw)
+        elif hasattr(head_raw, "type") and head_raw.type in ("WORD", "ADDITIONAL"):
+            head = _make(n.Word)(head_raw)
+        else:
+            head = _node(head_raw)
+        return n.Quantity(amount.start, head.end, amount, head)
+
+    def up_to(self, children):
+        marker = _make(n.Marker)(children[0])
+        amount = _node(children[1])
+        return n.UpTo(marker.start, amount.end, marker, amount)
+
+    def until_count(self, children):
+        marker = _make(n.Marker)(children[0])
+        amount = _node(children[1])
+        return n.UntilCount(marker.start, amount.end, marker, amount)
+
+    def iteration(self, children):
+        quantifier = _make(n.Marker)(_of_type(children, "FOR_EACH", "FOR_EVERY"))
+        step_tok = _of_type(children, "NUMBER")
+        of_tok = _of_type(children, "OF")
+        step = leaf(step_tok) if step_tok is not None else None
+        of = _make(n.Marker)(of_tok) if of_tok is not None else None
+        end = (of or step or quantifier).end
+        return n.Iteration(quantifier.start, end, quantifier, step, of)
+
+    def dp(self, children):
+        value = leaf(_of_type(children, "NUMBER"))
+        unit = leaf(_of_type(children, "DP"))
+        op_tok = _of_type(children, "CMP")
+        op = leaf(op_tok) if op_tok is not None else None
+        return n.DPValue(_first(children[0]), _last(children[-1]), value, unit, op)
+
+    def level(self, children):
+        unit = leaf(_of_type(children, "LEVEL_NUMBER", "LV"))
+        value = leaf(_of_type(children, "NUMBER"))
+        op_tok = _of_type(children, "CMP")
+        op = leaf(op_tok) if op_tok is not None else None
+        return n.LevelValue(unit.start, (op or value).end, unit, value, op)
+
+    def cost(self, children):
+        unit = leaf(_of_type(children, "COST"))
+        link_tok = _of_type(children, "OF_NUMBER", "BY")
+        link = _make(n.Marker)(link_tok) if link_tok is not None else None
+        value = leaf(_of_type(children, "NUMBER"))
+        op_tok = _of_type(children, "CMP")
+        op = leaf(op_tok) if op_tok is not None else None
+        return n.CostValue(unit.start, (op or value).end, unit, link, value, op)
+
+    def change_by(self, children):
+        marker = _make(n.Marker)(children[0])
+        value = leaf(children[1])
+        return n.ChangeAmount(marker.start, value.end, marker, value)
+
+    def memory_amount(self, children):
+        amount = _node(children[0])
+        unit = leaf(_of_type(children, "MEMORY"))
+        op_tok = _of_type(children, "CMP")
+        op = leaf(op_tok) if op_tok is not None else None
+        return n.MemoryAmount(amount.start, (op or unit).end, amount, unit, op)
+
+    def color_count(self, children):
+        value = _make(n.Number)(children[0])
+        return n.ColorCount(value.start, value.end, value)
+
+    # --- players and areas -------------------------------------------------------------
+
+    def player(self, children):
+        return _player(children[0])
+
+    def pronoun(self, children):
+        return leaf(children[0])
+
+    def position(self, children):
+        return leaf(children[0])
+
+    def zone_word(self, children):
+        return _make(n.ZoneWord)(children[0])
+
+    def zone(self, children):
+        owner = None
+        position = None
+        area = None
+        for c in children:
+            if isinstance(c, n.Position):
+                position = c
+            elif isinstance(c, n.ZoneWord):
+                area = c
+            elif hasattr(c, "type"):
+                if c.type in ("TRASH", "HAND", "DECK"):
+                    area = _make(n.ZoneWord)(c)
+                elif c.type == "THE":
+                    owner = _make(n.Article)(c)
+                else:
+                    owner = leaf(c)
+            else:
+                owner = c
+        first = owner or position or area
+        return n.Zone(first.start, area.end, owner, position, area)
+
+
+def _block(labels, body) -> n.Block:
+    parts = tuple(labels) + tuple(body)
+    return n.Block(parts[0].start, parts[-1].end, tuple(labels), tuple(body))
+
+
+def _header_leaf(tok):
+    if tok.type in ("HWORD", "W_SLASH", "HPUNCT"):
+        return _make(n.HeaderWord)(tok)
+    return leaf(tok)
+
+
+# ----------------------------------------------------------------------------- the parser
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        postlex=ContextTyper(),
+        transformer=AstBuilder(),
+        maybe_placeholders=False,
+        cache=True,
+        _plugins={"ContextualLexer": FastContextualLexer},
+    )
+
+
+def _recover(error: UnexpectedInput) -> bool:
+    """Place a token the parser did not expect as a plain ``Other`` leaf and go on.
+
+    LALR merges lookaheads, so a closer like ``＞`` can be lexed where an enclosing phrase
+    is open but then fit nowhere; it is kept as text rather than failing the whole card.
+    """
+    if not isinstance(error, UnexpectedToken) or error.token.type == "$END":
+        return False
+    tok = error.token
+    if tok.type == "OTHER":
+        return False
+    replacement = new_lexeme("OTHER", str(tok), tok.start_pos, tok.end_pos, getattr(tok, "prefix", ""))
+    try:
+        error.interactive_parser.feed_token(replacement)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=1)
+def _driver() -> Driver:
+    return Driver(_lark(), AstBuilder())
+
+
+def parse(text: str, source: str | None = None) -> n.EffectText:
+    """Parse one effect text into its syntax tree.
+
+    Raises :class:`tagtext.errors.ParseError` (never a Lark exception) when the text
+    cannot be parsed; ``source`` (a card id and field, say) is named in the message.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"effect text must be str, not {type(text).__name__}")
+    return _root(_driver().parse(text, source), text)
+
+
+def parse_with_lark(text: str, source: str | None = None) -> n.EffectText:
+    """The same parse through Lark's own parser loop: the reference the driver is tested
+    against (see tagtext.syntax.driver)."""
+    try:
+        tree = _lark().parse(text, on_error=_recover)
+    except UnexpectedCharacters as e:
+        raise ParseError(f"unexpected character {text[e.pos_in_stream]!r}", text, e.pos_in_stream, source) from None
+    except UnexpectedToken as e:
+        pos = e.token.start_pos if e.token.start_pos is not None else len(text)
+        what = "end of text" if e.token.type == "$END" else repr(str(e.token))
+        raise ParseError(f"unexpected {what}", text, pos, source) from None
+    except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
+        pos = getattr(e, "pos_in_stream", 0) or 0
+        raise ParseError("cannot parse", text, pos, source) from None
+    return _root(tree, text)
+
+
+def _root(tree: n.EffectText, text: str) -> n.EffectText:
+    end_of_tokens = tree.items[-1].end if tree.items else 0
+    return n.EffectText(0, len(text), tree.items, text[end_of_tokens:])

@@ -1,0 +1,103 @@
+"""Types tokens by where they stand, which LR(1) lookahead cannot see.
+
+Two decisions, made in one pass over the token stream (Lark's postlexer hook):
+
+Labels. ``[When Digivolving]`` opens an effect at the start of a line, after a full stop,
+after reminder text or a keyword, after another label, or right after a card-header line
+(old sets glue effects together: ``...in play.[End of Your Turn]``,
+``Digivolve: 1 from [Machinedramon][On Play]``). Anywhere else it is a reference inside a
+sentence: "activate this Digimon's [When Digivolving] effect". ``LABEL`` becomes
+``BLOCK_LABEL`` or ``LABEL_REF``.
+
+Header words. A card-header line ("Digivolve: 3 from Lv.4 w/[Chessmon] in name",
+"DigiXros -1: ∞ Digimon cards w/[Xros Heart] trait & different card numbers") is followed
+on the same line, in old sets, by effect text with no separator. While a header is open,
+its vocabulary (``from``, ``in``, ``name``, ``trait``, ``Digimon``, ``:``, ``/`` ...)
+becomes ``HWORD`` / ``HPUNCT``; the first token outside that vocabulary closes the header.
+Doing this in the lexer would not work: LALR merges lookaheads, so header words would be
+"acceptable" in body states too and body words would be lexed as header words.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Tokens after which a label opens a new effect.
+_BOUNDARY_TYPES = frozenset({"NEWLINE", "KW_CLOSE", "RPAREN", "BARE_LABEL"})
+_BOUNDARY_PUNCT = frozenset({".", "。"})
+_HEADER_OPEN = frozenset({"HEADER_TAG", "HEADER_WORD"})
+
+# Token types that belong to a header as they are.
+_HEADER_KEEPS = frozenset({
+    "CARD_REF", "NUMBER", "LV", "LEVEL_NUMBER", "COST", "COLOR", "N_COLOR", "CMP", "W_SLASH",
+})
+# Keyword brackets belong to a header only in "w/＜Save＞ in text".
+_KEYWORD_TYPES = frozenset({"KW_OPEN", "KW_NAME", "KW_CLOSE"})
+# Words of header vocabulary, whatever the lexer made of them (WORD, THE, LEVEL, OF ...).
+_HEADER_WORDS = re.compile(
+    r"(?:w/o|from|if|name|names|contains|in|its|text|trait|traits|any|or|and|lower|higher"
+    r"|Digimon|cards?|different|levels?|numbers|Tamers?|Play|Option|x|the)",
+    re.IGNORECASE,
+)
+_HEADER_PUNCT = frozenset({":", "/", "&", "+", ","})
+_HEADER_WORD_TYPES = frozenset({"WORD", "THE", "OF", "LEVEL"})
+
+
+class TokenContext:
+    """What one parse has seen so far; :meth:`retype` types each token in turn."""
+
+    __slots__ = ("boundary", "in_header", "in_keyword", "after_with")
+
+    def __init__(self):
+        self.boundary = True      # a label here opens an effect
+        self.in_header = False    # a card-header line is open
+        self.in_keyword = False   # inside ＜...＞ that a header's "w/" opened
+        self.after_with = False   # the previous header token was "w/"
+
+    def retype(self, tok) -> None:
+        """Set ``tok.type`` for where it stands (in place)."""
+        type_ = tok.type
+        if type_ == "LABEL":
+            if self.boundary or self.in_header:
+                tok.type = "BLOCK_LABEL"
+                self.boundary = True
+            else:
+                tok.type = "LABEL_REF"
+            self.in_header = False
+            return
+        if self.in_header:
+            if type_ in _HEADER_KEEPS:
+                self.after_with = type_ == "W_SLASH"
+                return
+            if type_ in _KEYWORD_TYPES and (self.in_keyword or (self.after_with and type_ == "KW_OPEN")):
+                self.in_keyword = type_ != "KW_CLOSE"
+                self.after_with = False
+                return
+            if type_ == "PUNCT" and tok.value in _HEADER_PUNCT:
+                tok.type = "HPUNCT"
+                self.after_with = False
+                return
+            if type_ in _HEADER_WORD_TYPES and _HEADER_WORDS.fullmatch(tok.value):
+                tok.type = "HWORD"
+                self.after_with = False
+                return
+            self.in_header = self.in_keyword = self.after_with = False
+        if type_ in _HEADER_OPEN:
+            self.in_header = True
+            self.boundary = False
+        elif type_ == "NEWLINE":
+            self.boundary = True
+        else:
+            self.boundary = type_ in _BOUNDARY_TYPES or (type_ == "PUNCT" and tok.value in _BOUNDARY_PUNCT)
+
+
+class ContextTyper:
+    """Lark postlexer: retypes LABEL by position, and header vocabulary inside headers."""
+
+    always_accept = ("LABEL", "WORD", "PUNCT")
+
+    def process(self, stream):
+        context = TokenContext()
+        for tok in stream:
+            context.retype(tok)
+            yield tok
