@@ -4,8 +4,16 @@ Lark compiles ``grammar/effect.lark``: it computes the LALR(1) parse table and, 
 parser state, the terminals the contextual lexer may match there. This module runs that
 table. It does what Lark's own parser does - contextual lexing, the postlexer, shift and
 reduce, building nodes with the same :class:`~tagtext.syntax.parser.AstBuilder` methods,
-splicing the children of inlined ``_rules`` - in one loop, which makes parsing the card
-corpus about twice as fast as going through Lark's layered parser. Nothing else differs:
+splicing the children of inlined ``_rules`` - in one loop, with two standard LR
+optimisations:
+
+- default reductions: a state whose only action is one reduction reduces right after
+  the shift, without waiting for the next token (the next token is still lexed in that
+  state, as Lark does, so lexing is unchanged);
+- list appends: Lark turns ``x+`` into a left-recursive rule; reducing it appends the
+  new item to the list built so far.
+
+It is about twice as fast as Lark's layered parser on card text. Nothing else differs:
 ``tests/test_driver.py`` parses every corpus text both ways and compares the trees.
 
 A token no parser action expects is kept as an ``OTHER`` item (LALR merges lookaheads,
@@ -21,19 +29,41 @@ from ..errors import ParseError
 from .postlex import TokenContext
 
 
+class Token:
+    """A token of the driver: what the tree builder reads of a Lark token."""
+
+    __slots__ = ("type", "value", "start_pos", "end_pos", "prefix")
+
+    def __init__(self, type_: str, value: str, start: int, end: int, prefix: str):
+        self.type = type_
+        self.value = value
+        self.start_pos = start
+        self.end_pos = end
+        self.prefix = prefix
+
+    def __repr__(self) -> str:
+        return f"Token({self.type}, {self.value!r}, {self.start_pos})"
+
+
 class _Splice(list):
     """Children of an inlined rule, waiting to be spliced into their parent's."""
 
     __slots__ = ()
 
 
+_APPEND = object()  # marks the reduction of a left-recursive list rule: list + one item
+
+
+def _inlined(sym) -> bool:
+    return not sym.is_term and sym.name.startswith("_")
+
+
 def _reducer(rule, method):
-    """A function from a rule's children to its value."""
-    expand = tuple(
-        i for i, sym in enumerate(rule.expansion)
-        if not sym.is_term and sym.name.startswith("_")
-    )
+    """A function from a rule's children to its value, or _APPEND."""
+    expand = tuple(i for i, sym in enumerate(rule.expansion) if _inlined(sym))
     if method is None:  # an inlined rule: its value is its children
+        if expand == (0,) and len(rule.expansion) == 2:
+            return _APPEND
         if expand == (0,):
             def splice_left(children):
                 first = children[0]
@@ -75,69 +105,102 @@ class Driver:
         connector = frontend.lexer
         contextual = getattr(connector, "lexer", connector)
         self.lexer = contextual.state_lexer
-        reducers = {}
+        reductions = {}
         for rule in lark.rules:
             name = rule.alias or rule.origin.name
             method = None if name.startswith("_") else getattr(builder, name)
-            reducers[rule] = (len(rule.expansion), rule.origin.name, _reducer(rule, method))
+            reduce = _reducer(rule, method)
+            reductions[rule] = (len(rule.expansion), rule.origin.name, reduce)
+        #: state -> symbol -> (True, next state) | (False, (size, goto symbol, reduce))
         self.states = {
             state: {
-                symbol: (True, arg) if action is Shift else (False, reducers[arg])
+                symbol: (True, arg) if action is Shift else (False, reductions[arg])
                 for symbol, (action, arg) in actions.items()
             }
             for state, actions in table.states.items()
         }
+        #: state -> its reduction, for states whose every action is that one reduction
+        self.default = {}
+        for state, actions in table.states.items():
+            kinds = {(action is Shift, arg) for action, arg in actions.values()}
+            if len(kinds) == 1:
+                is_shift, rule = next(iter(kinds))
+                if not is_shift:
+                    self.default[state] = reductions[rule]
         self.start_state = table.start_states[start]
         self.end_state = table.end_states[start]
 
     def parse(self, text: str, source: str | None = None):
         states = self.states
-        end_state = self.end_state
-        next_token = self.lexer.next_token
+        default = self.default
+        lexer = self.lexer
+        tables = lexer.tables
+        skip = lexer.skip
+        extend_run = lexer._extend_run
+        runs = lexer.runs
         retype = TokenContext().retype
         state_stack = [self.start_state]
         value_stack: list = []
+        lex_state = self.start_state  # the state the next token is lexed in
         pos = 0
         end = len(text)
         while True:
-            tok = next_token(text, pos, end, state_stack[-1])
-            if tok is False:
-                at = self.lexer.skip(text, pos).end()
-                raise ParseError(f"unexpected character {text[at]!r}", text, at, source)
-            if tok is None:
+            # --- lex one token (StateLexer.next_token, inlined)
+            start = skip(text, pos).end()
+            if start >= end:
                 return self._finish(state_stack, value_stack, text, source)
-            retype(tok)
-            pos = tok.end_pos
-            actions = states[state_stack[-1]]
-            while True:
-                action = actions.get(tok.type)
-                if action is None:
-                    if tok.type == "OTHER":
-                        raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source)
-                    tok.type = "OTHER"  # keep it as plain text and go on
-                    continue
-                if action[0]:
-                    state_stack.append(action[1])
-                    value_stack.append(tok)
-                    break
-                size, origin, reduce = action[1]
-                if size:
-                    children = value_stack[-size:]
-                    del value_stack[-size:]
-                    del state_stack[-size:]
-                else:
-                    children = []
-                value_stack.append(reduce(children))
-                state_stack.append(states[state_stack[-1]][origin][1])
+            m = tables[lex_state][text[start]].match(text, start)
+            if m is None:
+                raise ParseError(f"unexpected character {text[start]!r}", text, start, source)
+            type_ = m.lastgroup
+            stop = m.end()
+            if type_ == "WORDS" and runs:
+                stop = extend_run(text, stop, end)
+            tok = Token(type_, text[start:stop], start, stop, text[pos:start])
+            pos = stop
+            instead = retype(tok)
+            for tok in instead or (tok,):
+                # --- shift it, reducing first as the table says
                 actions = states[state_stack[-1]]
+                while True:
+                    action = actions.get(tok.type)
+                    if action is None:
+                        if tok.type == "OTHER":
+                            raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source)
+                        tok.type = "OTHER"  # keep it as plain text and go on
+                        continue
+                    if action[0]:
+                        break
+                    reduction = action[1]
+                    if reduction[2] is _APPEND:  # the common case, inlined
+                        item = value_stack.pop()
+                        value_stack[-1].append(item)
+                        del state_stack[-1]
+                        state_stack[-1] = states[state_stack[-2]][reduction[1]][1]
+                    else:
+                        self._reduce(reduction, state_stack, value_stack)
+                    actions = states[state_stack[-1]]
+                state_stack.append(action[1])
+                value_stack.append(tok)
+                lex_state = action[1]
+                # --- default reductions
+                while state_stack[-1] in default:
+                    reduction = default[state_stack[-1]]
+                    if reduction[2] is _APPEND:
+                        item = value_stack.pop()
+                        value_stack[-1].append(item)
+                        del state_stack[-1]
+                        state_stack[-1] = states[state_stack[-2]][reduction[1]][1]
+                    else:
+                        self._reduce(reduction, state_stack, value_stack)
 
-    def _finish(self, state_stack, value_stack, text, source):
-        states = self.states
-        while True:
-            action = states[state_stack[-1]].get("$END")
-            if action is None or action[0]:
-                raise ParseError("unexpected end of text", text, len(text), source)
-            size, origin, reduce = action[1]
+    def _reduce(self, reduction, state_stack, value_stack):
+        size, origin, reduce = reduction
+        if reduce is _APPEND:
+            item = value_stack.pop()
+            value_stack[-1].append(item)
+            del state_stack[-2:]
+        else:
             if size:
                 children = value_stack[-size:]
                 del value_stack[-size:]
@@ -145,6 +208,14 @@ class Driver:
             else:
                 children = []
             value_stack.append(reduce(children))
-            state_stack.append(states[state_stack[-1]][origin][1])
+        state_stack.append(self.states[state_stack[-1]][origin][1])
+
+    def _finish(self, state_stack, value_stack, text, source):
+        states = self.states
+        while True:
+            action = states[state_stack[-1]].get("$END")
+            if action is None or action[0]:
+                raise ParseError("unexpected end of text", text, len(text), source)
+            self._reduce(action[1], state_stack, value_stack)
             if state_stack[-1] == self.end_state:
                 return value_stack[-1]

@@ -10,7 +10,13 @@ only the mechanics, which dominate parse time on card text:
   plain words, which would otherwise fail through every other terminal first;
 - no line and column counting (a parse error computes them from the offset);
 - each token records the ignored text before it (``Lexeme.prefix``), which is how leaves
-  keep their whitespace and a tree prints back to its input.
+  keep their whitespace and a tree prints back to its input;
+- runs of plain words: a ``WORDS`` match goes on over the next word, and the next, for as
+  long as no other terminal that may follow a plain word could match there. Lark would
+  lex the same words one by one as ``WORDS`` tokens; the parser gets one token instead
+  of several (plain words are half of card text); the tree keeps the run as one
+  ``Words`` leaf. Runs stop at line ends; inside a card-header line the postlexer splits
+  a run where header vocabulary ends.
 
 :class:`FastContextualLexer` plugs it into Lark (``_plugins={"ContextualLexer": ...}``) so
 Lark's own parser can run with it; ``tests/test_lexer.py`` checks both against Lark's
@@ -25,6 +31,13 @@ from lark import Token
 from lark.lexer import ContextualLexer, LexerState
 
 from .firstchar import first_chars
+
+#: Whitespace between tokens, and the no-break-space entity: the grammar's %ignore.
+SEPARATOR = "(?:[^\\S\r\n]|&(?:#160|#[xX][aA]0|nbsp);)+"  # as Lark compiles it
+
+#: Terminals that never stop a run of plain words (the words themselves, and what can
+#: only match where a word cannot begin).
+_RUN_NEUTRAL = frozenset({"WORD", "WORDS", "OTHER", "PUNCT"})
 
 
 class Lexeme(Token):
@@ -42,6 +55,9 @@ def new_lexeme(type_: str, value: str, start: int, end: int, prefix: str) -> Lex
     tok.line = tok.column = tok.end_line = tok.end_column = None
     tok.prefix = prefix
     return tok
+
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class _Dispatch(dict):
@@ -71,18 +87,56 @@ class _Dispatch(dict):
 class StateLexer:
     """Lexes one token at a time for a given parser state."""
 
-    def __init__(self, terminals_by_name, ignore: list[str], basic_lexers: dict, flags: int):
-        """``basic_lexers``: parser state -> Lark BasicLexer holding that state's terminals."""
+    def __init__(self, terminals_by_name, ignore: list[str], basic_lexers: dict, flags: int,
+                 accepts: dict):
+        """``basic_lexers``: parser state -> Lark BasicLexer holding that state's terminals;
+        ``accepts``: parser state -> every terminal name the state accepts."""
         ignore_patterns = [terminals_by_name[name].pattern.to_regexp() for name in ignore]
+        if ignore_patterns != [SEPARATOR]:
+            raise ValueError("the grammar's %ignore must be lexer.SEPARATOR")
         # Possessive: whitespace is never given back to a terminal that could also match it.
-        pattern = "(?:%s)*+" % "|".join(ignore_patterns) if ignore_patterns else "(?:)"
-        self.skip = re.compile(pattern, flags).match
-        first: dict[str, frozenset[str]] = {}
-        compiled: dict[tuple[str, ...], re.Pattern] = {}
-        by_lexer: dict[int, _Dispatch] = {}
+        self.skip = re.compile("(?:%s)*+" % SEPARATOR, flags).match
+        self._terminals_by_name = terminals_by_name
+        self._basic_lexers = basic_lexers
+        self._accepts = accepts
+        self._flags = flags
+        self._first: dict[str, frozenset[str]] = {}
+        self._compiled: dict[tuple[str, ...], re.Pattern] = {}
+        self.runs = False
         #: parser state -> first-character dispatch table
         self.tables: dict[int, _Dispatch] = {}
-        for state, basic in basic_lexers.items():
+        self._build_tables()
+
+    def use_runs(self, shift_targets) -> None:
+        """Lex runs of plain words as one WORDS token.
+
+        ``shift_targets``: the parser states reached by shifting a WORDS token. The next
+        word is lexed in one of them, so a run may go on over it unless a terminal one of
+        them accepts could match there.
+        """
+        stops = set()
+        for state in shift_targets:
+            stops.update(self._accepts[state])
+        self._stop_terminals = [
+            (name, self._terminals_by_name[name].pattern.to_regexp(), self._first_of(name))
+            for name in sorted(stops - _RUN_NEUTRAL)
+            if name in self._terminals_by_name
+        ]
+        self._stops = _Dispatch(self._stop_terminals, self._flags, {})
+        word = self._terminals_by_name["WORDS"].pattern.to_regexp()
+        self._gap_word = re.compile("%s(%s)" % (SEPARATOR, word), self._flags).match
+        self.runs = True
+
+    def _first_of(self, name: str) -> frozenset[str]:
+        found = self._first.get(name)
+        if found is None:
+            found = first_chars(self._terminals_by_name[name].pattern.to_regexp(), self._flags)
+            self._first[name] = found
+        return found
+
+    def _build_tables(self) -> None:
+        by_lexer: dict[int, _Dispatch] = {}
+        for state, basic in self._basic_lexers.items():
             table = by_lexer.get(id(basic))
             if table is None:
                 # Lark adds callbacks for literal-string terminals that a regexp also
@@ -94,11 +148,9 @@ class StateLexer:
                 for t in basic.terminals:
                     if t.name in basic.ignore_types:
                         continue
-                    regexp = t.pattern.to_regexp()
-                    if t.name not in first:
-                        first[t.name] = first_chars(regexp, flags)
-                    terminals.append((t.name, regexp, first[t.name]))
-                table = by_lexer[id(basic)] = _Dispatch(terminals, flags, compiled)
+                    terminals.append((t.name, t.pattern.to_regexp(), self._first_of(t.name)))
+                table = _Dispatch(terminals, self._flags, self._compiled)
+                by_lexer[id(basic)] = table
             self.tables[state] = table
 
     def next_token(self, text: str, pos: int, end: int, state: int):
@@ -113,7 +165,24 @@ class StateLexer:
         m = self.tables[state][text[start]].match(text, start)
         if m is None:
             return False
-        return new_lexeme(m.lastgroup, m.group(), start, m.end(), text[pos:start])
+        type_ = m.lastgroup
+        stop = m.end()
+        if type_ == "WORDS" and self.runs:
+            stop = self._extend_run(text, stop, end)
+        return new_lexeme(type_, text[start:stop], start, stop, text[pos:start])
+
+    def _extend_run(self, text: str, stop: int, end: int) -> int:
+        """The end of the run of plain words that ends its first word at ``stop``."""
+        gap_word = self._gap_word
+        stops = self._stops
+        while True:
+            m = gap_word(text, stop)
+            if m is None:
+                return stop
+            at = m.start(1)
+            if stops[text[at]].match(text, at) is not None:
+                return stop
+            stop = m.end()
 
 
 class FastContextualLexer(ContextualLexer):
@@ -121,7 +190,10 @@ class FastContextualLexer(ContextualLexer):
 
     def __init__(self, conf, states, always_accept=()):
         super().__init__(conf, states, always_accept)
-        self.state_lexer = StateLexer(conf.terminals_by_name, list(conf.ignore), self.lexers, conf.g_regex_flags)
+        accepts = {state: set(names) | set(always_accept) for state, names in states.items()}
+        self.state_lexer = StateLexer(
+            conf.terminals_by_name, list(conf.ignore), self.lexers, conf.g_regex_flags, accepts
+        )
 
     def lex(self, lexer_state: LexerState, parser_state):
         text = lexer_state.text.text

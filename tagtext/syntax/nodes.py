@@ -19,6 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
+# Whitespace between the words of a Words run (the grammar's %ignore).
+_SEPARATOR = re.compile("(?:[^\\S\r\n]|&(?:#160|#[xX][aA]0|nbsp);)+")
+
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -110,6 +113,24 @@ class Leaf(Node):
 @dataclass(frozen=True, slots=True)
 class Word(Leaf):
     """A word the grammar does not model."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Leaf):
+    """A run of plain words the grammar does not model ("may play", "without paying"), as
+    written, whitespace between them included. :meth:`split` gives one Word per word."""
+
+    def split(self) -> list[Word]:
+        out = []
+        prefix = self.prefix
+        pos = 0
+        text = self.text
+        for gap in _SEPARATOR.finditer(text):
+            out.append(Word(self.start + pos, self.start + gap.start(), prefix, text[pos:gap.start()]))
+            prefix = gap.group()
+            pos = gap.end()
+        out.append(Word(self.start + pos, self.end, prefix, text[pos:]))
+        return out
 
 
 @dataclass(frozen=True, slots=True)

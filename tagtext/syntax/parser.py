@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Iterable
 
 from lark import Lark, Transformer
+from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..errors import ParseError
@@ -34,18 +35,18 @@ def grammar_text() -> str:
 # ----------------------------------------------------------------------------- tokens -> leaves
 
 def _player(tok) -> n.PlayerRef:
-    return n.PlayerRef(tok.start_pos, tok.end_pos, tok.prefix, str(tok), (), n.PLAYER_KINDS[tok.type])
+    return n.PlayerRef(tok.start_pos, tok.end_pos, tok.prefix, tok.value, (), n.PLAYER_KINDS[tok.type])
 
 
 def _make(cls):
     def build(tok):
-        return cls(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
+        return cls(tok.start_pos, tok.end_pos, tok.prefix, tok.value)
     return build
 
 
 #: How a token becomes a leaf where it stands on its own (not inside a phrase rule).
 _LEAF_OF_TOKEN = {
-    "WORD": _make(n.Word), "PUNCT": _make(n.Punct), "OTHER": _make(n.Other),
+    "WORD": _make(n.Word), "WORDS": _make(n.Words), "PUNCT": _make(n.Punct), "OTHER": _make(n.Other),
     "ENTITY": _make(n.Entity), "NEWLINE": _make(n.LineBreak), "NUMBER": _make(n.Number),
     "BLOCK_LABEL": _make(n.TimingLabel), "BARE_LABEL": _make(n.TimingLabel),
     "LABEL_REF": _make(n.LabelRef), "LABEL": _make(n.LabelRef), "CARD_REF": _make(n.CardRef),
@@ -80,8 +81,9 @@ def _node(x):
     return leaf(x) if hasattr(x, "type") else x
 
 
-def _nodes(children: Iterable) -> tuple[n.Node, ...]:
-    return tuple(leaf(c) if hasattr(c, "type") else c for c in children)
+def _nodes(children: Iterable) -> list[n.Node]:
+    """Children as nodes: tokens become leaves, nodes pass through."""
+    return [_LEAF_OF_TOKEN[c.type](c) if hasattr(c, "type") else c for c in children]
 
 
 def _first(node) -> int:
@@ -148,10 +150,10 @@ class AstBuilder(Transformer):
         return n.Line(items[0].start, items[-1].end, tuple(items))
 
     def bare_labels(self, children):
-        return _nodes(children)
+        return tuple(_nodes(children))
 
     def block_labels(self, children):
-        return _nodes(children)
+        return tuple(_nodes(children))
 
     def labeled_block(self, children):
         labels = children[0]
@@ -162,8 +164,7 @@ class AstBuilder(Transformer):
         """The sentences of one effect: items split after each full stop."""
         sentences = []
         current: list[n.Node] = []
-        for c in children:
-            node = _node(c)
+        for node in _nodes(children):
             current.append(node)
             if isinstance(node, n.Punct) and node.text in _SENTENCE_END:
                 sentences.append(n.Sentence(current[0].start, node.end, tuple(current)))
@@ -198,9 +199,8 @@ class AstBuilder(Transformer):
         close_tok = children[-1] if hasattr(children[-1], "type") and children[-1].type == "KW_CLOSE" and len(children) > 1 else None
         body = [c for c in children[1:] if c is not name_tok and c is not close_tok]
         items = tuple(
-            n.KeywordParam(c.start_pos, c.end_pos, leaf(c))
-            if hasattr(c, "type") and c.type == "NUMBER" else _node(c)
-            for c in body
+            n.KeywordParam(c.start, c.end, c) if isinstance(c, n.Number) else c
+            for c in _nodes(body)
         )
         name = leaf(name_tok) if name_tok is not None else None
         close = leaf(close_tok) if close_tok is not None else None
@@ -211,7 +211,7 @@ class AstBuilder(Transformer):
         open_ = leaf(children[0])
         close_tok = children[-1] if len(children) > 1 and hasattr(children[-1], "type") and children[-1].type == "RPAREN" else None
         body = children[1:-1] if close_tok is not None else children[1:]
-        items = _nodes(body)
+        items = tuple(_nodes(body))
         close = leaf(close_tok) if close_tok is not None else None
         last = close or (items[-1] if items else open_)
         return n.Parenthetical(open_.start, last.end, open_, items, close)
@@ -343,7 +343,7 @@ def _header_leaf(tok):
 
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(
+    lark = Lark(
         grammar_text(),
         parser="lalr",
         lexer="contextual",
@@ -353,6 +353,12 @@ def _lark() -> Lark:
         cache=True,
         _plugins={"ContextualLexer": FastContextualLexer},
     )
+    table = lark.parser.parser._parse_table
+    lark.parser.lexer.lexer.state_lexer.use_runs(
+        actions["WORDS"][1] for actions in table.states.values()
+        if "WORDS" in actions and actions["WORDS"][0] is Shift
+    )
+    return lark
 
 
 def _recover(error: UnexpectedInput) -> bool:
@@ -366,7 +372,7 @@ def _recover(error: UnexpectedInput) -> bool:
     tok = error.token
     if tok.type == "OTHER":
         return False
-    replacement = new_lexeme("OTHER", str(tok), tok.start_pos, tok.end_pos, getattr(tok, "prefix", ""))
+    replacement = new_lexeme("OTHER", tok.value, tok.start_pos, tok.end_pos, getattr(tok, "prefix", ""))
     try:
         error.interactive_parser.feed_token(replacement)
     except UnexpectedInput:

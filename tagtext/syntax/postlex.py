@@ -22,6 +22,11 @@ from __future__ import annotations
 
 import re
 
+from .lexer import SEPARATOR, new_lexeme
+from .nodes import Words
+
+_SEPARATOR = re.compile(SEPARATOR)
+
 # Tokens after which a label opens a new effect.
 _BOUNDARY_TYPES = frozenset({"NEWLINE", "KW_CLOSE", "RPAREN", "BARE_LABEL"})
 _BOUNDARY_PUNCT = frozenset({".", "。"})
@@ -40,7 +45,7 @@ _HEADER_WORDS = re.compile(
     re.IGNORECASE,
 )
 _HEADER_PUNCT = frozenset({":", "/", "&", "+", ","})
-_HEADER_WORD_TYPES = frozenset({"WORD", "THE", "OF", "LEVEL"})
+_HEADER_WORD_TYPES = frozenset({"WORDS", "WORD", "THE", "OF", "LEVEL"})
 
 
 class TokenContext:
@@ -54,8 +59,12 @@ class TokenContext:
         self.in_keyword = False   # inside ＜...＞ that a header's "w/" opened
         self.after_with = False   # the previous header token was "w/"
 
-    def retype(self, tok) -> None:
-        """Set ``tok.type`` for where it stands (in place)."""
+    def retype(self, tok):
+        """Set ``tok.type`` for where it stands (in place).
+
+        Returns None, or - for a run of plain words that starts inside a header - the
+        tokens to use instead: its header words, then the rest of the run.
+        """
         type_ = tok.type
         if type_ == "LABEL":
             if self.boundary or self.in_header:
@@ -77,6 +86,8 @@ class TokenContext:
                 tok.type = "HPUNCT"
                 self.after_with = False
                 return
+            if type_ == "WORDS" and _SEPARATOR.search(tok.value):
+                return self._split_header_words(tok)
             if type_ in _HEADER_WORD_TYPES and _HEADER_WORDS.fullmatch(tok.value):
                 tok.type = "HWORD"
                 self.after_with = False
@@ -91,13 +102,32 @@ class TokenContext:
             self.boundary = type_ in _BOUNDARY_TYPES or (type_ == "PUNCT" and tok.value in _BOUNDARY_PUNCT)
 
 
+    def _split_header_words(self, tok):
+        """A run that begins inside a header: header words become HWORD tokens; the words
+        after the first one that is not header vocabulary stay one WORDS run."""
+        out = []
+        for word in Words(tok.start_pos, tok.end_pos, tok.prefix, tok.value).split():
+            if not _HEADER_WORDS.fullmatch(word.text):
+                self.in_header = self.in_keyword = self.after_with = False
+                self.boundary = False
+                rest = tok.value[word.start - tok.start_pos:]
+                out.append(new_lexeme("WORDS", rest, word.start, tok.end_pos, word.prefix))
+                return out
+            out.append(new_lexeme("HWORD", word.text, word.start, word.end, word.prefix))
+        self.after_with = False
+        return out
+
+
 class ContextTyper:
     """Lark postlexer: retypes LABEL by position, and header vocabulary inside headers."""
 
-    always_accept = ("LABEL", "WORD", "PUNCT")
+    always_accept = ("LABEL", "WORDS", "PUNCT")
 
     def process(self, stream):
         context = TokenContext()
         for tok in stream:
-            context.retype(tok)
-            yield tok
+            instead = context.retype(tok)
+            if instead:
+                yield from instead
+            else:
+                yield tok
