@@ -39,7 +39,7 @@ class Node:
         # No super() call: dataclass(slots=True) rebuilds the class, which breaks the
         # zero-argument form, and object.__init_subclass__ does nothing here.
         if "kind" not in cls.__dict__:
-            cls.kind = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+            cls.kind = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
 
     @property
     def span(self) -> tuple[int, int]:

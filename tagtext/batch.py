@@ -1,0 +1,96 @@
+"""Rewriting a whole card database: the loop ``convert`` and ``errata`` share.
+
+One bad text never sinks the batch: a text that fails is recorded as a problem of its
+card and the rest goes on. Identical texts (reprints, shared inherited effects) are
+rewritten once; a card with a special ruling is always rewritten on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .carddb import Card, Database, Problem
+from .errors import TagTextError
+from .overrides import load_table
+from .result import RewriteResult
+from .rewrite import rewrite
+
+
+@dataclass
+class CardResult:
+    card: Card
+    #: field -> result, for each text field the card has
+    results: dict[str, RewriteResult] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return any(r.changed for r in self.results.values())
+
+
+@dataclass
+class BatchResult:
+    source: str
+    cards: list[CardResult]
+    #: problems of the database's entries (skipped entries, duplicate ids ...)
+    problems: list[Problem]
+
+    def summary(self) -> dict[str, int]:
+        texts = [r for c in self.cards for r in c.results.values()]
+        return {
+            "cards": len(self.cards),
+            "texts": len(texts),
+            "rewritten": sum(1 for r in texts if r.changed),
+            "cards_rewritten": sum(1 for c in self.cards if c.changed),
+            "residuals": sum(len(r.residuals) for r in texts),
+            "stale_rulings": sum(1 for r in texts for w in r.warnings if w.startswith("stale special ruling")),
+            "failed_texts": sum(len(c.problems) for c in self.cards),
+            "problems": len(self.problems),
+        }
+
+
+def convert_database(db: Database, progress: Callable[[int], None] | None = None) -> BatchResult:
+    """Rewrite every text of every card. ``progress(n)`` is called after each card."""
+    ruled = load_table().cards()
+    memo: dict[str, RewriteResult] = {}
+    out: list[CardResult] = []
+    for card in db.cards:
+        out.append(convert_card(card, memo if card.id not in ruled else None))
+        if progress is not None:
+            progress(1)
+    return BatchResult(db.source, out, list(db.problems))
+
+
+def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None) -> CardResult:
+    result = CardResult(card)
+    for name, text in card.texts.items():
+        where = f"{card.id} {name}"
+        try:
+            if memo is not None and text in memo:
+                rewritten = memo[text]
+            else:
+                rewritten = rewrite(text, card_id=card.id, source=where)
+                if memo is not None:
+                    memo[text] = rewritten
+        except TagTextError as e:
+            result.problems.append(Problem(where, str(e)))
+            continue
+        except RecursionError:  # pathological nesting: report it, keep the batch going
+            result.problems.append(Problem(where, "text nests too deeply to rewrite"))
+            continue
+        if memo is not None and rewritten.card_id != card.id:
+            rewritten = _for_card(rewritten, card.id)
+        result.results[name] = rewritten
+    return result
+
+
+def _for_card(result: RewriteResult, card_id: str) -> RewriteResult:
+    from dataclasses import replace
+    return replace(result, card_id=card_id)
+
+
+def iter_results(batch: BatchResult) -> Iterable[tuple[Card, str, RewriteResult]]:
+    for card_result in batch.cards:
+        for name, result in card_result.results.items():
+            yield card_result.card, name, result

@@ -1,0 +1,259 @@
+"""Card databases: reading them, and the one tagtext ships.
+
+Accepted inputs (format from the file name; ``-`` reads JSON from stdin):
+
+- the Digimon Card App's ``DigimonCards.json``: a JSON array of card objects, either the
+  community corpus shape or the app's full raw shape (``specialDigivolve``, ``rule``,
+  ``assembly``, ... in fields of their own). Missing fields and ``"-"`` placeholders are
+  normal and mean "no text";
+- a plain JSON array, JSONL file or CSV file of ``{id, name, <text fields>}``;
+- any of these compressed with gzip (``.gz``).
+
+Bad input never raises a traceback: a file that cannot be read or decoded raises
+:class:`DatabaseError` (one line, naming the file, with line:column for JSON syntax); a
+card that is wrong in itself is skipped and reported as a :class:`Problem`, and the rest
+of the database loads.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .errors import TagTextError
+
+#: Effect text: what a card does.
+EFFECT_FIELDS = ("effect", "digivolveEffect", "securityEffect", "linkEffect", "optionCardEffect")
+#: Requirement and rule lines the app keeps in fields of their own.
+REQUIREMENT_FIELDS = (
+    "specialDigivolve", "dnaDigivolve", "burstDigivolve", "digiXros", "assembly",
+    "linkRequirement", "aceEffect", "rule",
+)
+#: Every field whose text tagtext reads, in the order outputs list them.
+TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
+
+_EMPTY = ("", "-")
+
+SHIPPED_PACKAGE = "tagtext"
+SHIPPED_FILE = "data/DigimonCards.json.gz"
+SHIPPED_SOURCE = "data/SOURCE.md"
+
+
+class DatabaseError(TagTextError):
+    """A database file that cannot be read at all."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with one card (or one entry) that was skipped or repaired."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: its id, name, set and the texts tagtext reads."""
+
+    id: str
+    name: str
+    set: str
+    card_type: str
+    #: field name -> text, only fields that hold text, in TEXT_FIELDS order
+    texts: dict[str, str]
+
+
+@dataclass
+class Database:
+    """The cards of one database file, and what was wrong with its entries."""
+
+    source: str
+    cards: list[Card]
+    problems: list[Problem] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Card]:
+        return {card.id: card for card in self.cards}
+
+    def texts(self) -> Iterator[tuple[Card, str, str]]:
+        """(card, field, text) for every text of every card."""
+        for card in self.cards:
+            for name, text in card.texts.items():
+                yield card, name, text
+
+
+# ----------------------------------------------------------------------------- reading
+
+def load(path: str | Path | None = None) -> Database:
+    """Read a card database; ``None`` means the one tagtext ships, ``"-"`` stdin."""
+    if path is None:
+        return load_shipped()
+    if str(path) == "-":
+        return parse_bytes(sys.stdin.buffer.read(), "<stdin>", fmt="json")
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise DatabaseError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise DatabaseError(f"{p}: is a directory, not a card database") from None
+    except PermissionError:
+        raise DatabaseError(f"{p}: permission denied") from None
+    except OSError as e:
+        raise DatabaseError(f"{p}: cannot read ({e.strerror or e})") from None
+    return parse_bytes(data, str(p), fmt=_format_of(p.name))
+
+
+def load_shipped() -> Database:
+    """The card database shipped with tagtext (see :func:`shipped_source`)."""
+    ref = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE)
+    return parse_bytes(ref.read_bytes(), "shipped DigimonCards.json", fmt="json.gz")
+
+
+def shipped_source() -> str:
+    """Where the shipped card data comes from, and whose it is."""
+    return resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_SOURCE).read_text(encoding="utf-8")
+
+
+def _format_of(name: str) -> str:
+    lower = name.lower()
+    for fmt in ("jsonl.gz", "json.gz", "csv.gz", "jsonl", "csv", "json"):
+        if lower.endswith("." + fmt):
+            return fmt
+    return "json"
+
+
+def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
+    """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``."""
+    if fmt.endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as e:
+            raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
+        fmt = fmt[: -len(".gz")]
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    if fmt == "jsonl":
+        entries = list(_jsonl_entries(text, source))
+    elif fmt == "csv":
+        entries = list(_csv_entries(text, source))
+    else:
+        entries = _json_entries(text, source)
+    return _build(entries, source)
+
+
+def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    if isinstance(doc, dict):
+        for key in ("cards", "data"):
+            if isinstance(doc.get(key), list):
+                doc = doc[key]
+                break
+        else:
+            raise DatabaseError(
+                f"{source}: expected a JSON array of cards (or an object with a \"cards\" array), "
+                f"got an object with keys {sorted(doc)[:5]}"
+            )
+    if not isinstance(doc, list):
+        raise DatabaseError(f"{source}: expected a JSON array of cards, got {_json_kind(doc)}")
+    return [(f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc)]
+
+
+def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield f"{source}:{lineno}", json.loads(line)
+        except json.JSONDecodeError as e:
+            raise DatabaseError(f"{source}:{lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+
+
+def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if not reader.fieldnames or not ({"id", "cardNumber"} & set(reader.fieldnames)):
+        raise DatabaseError(f"{source}: CSV needs a header row with an id (or cardNumber) column")
+    for row in reader:
+        yield f"{source}:{reader.line_num}", row
+
+
+def _json_kind(value: object) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(value), "a number")
+
+
+# ----------------------------------------------------------------------------- cards
+
+def _build(entries: Iterable[tuple[str, object]], source: str) -> Database:
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for where, entry in entries:
+        card = _card(where, entry, problems)
+        if card is None:
+            continue
+        if card.id in seen:
+            problems.append(Problem(f"{where} (id {card.id})",
+                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped"))
+            continue
+        seen[card.id] = where
+        cards.append(card)
+    return Database(source, cards, problems)
+
+
+def _card(where: str, entry: object, problems: list[Problem]) -> Card | None:
+    if not isinstance(entry, dict):
+        problems.append(Problem(where, f"expected a card object, got {_json_kind(entry)}; skipped"))
+        return None
+    card_id = entry.get("id") or entry.get("cardNumber")
+    if not isinstance(card_id, str) or not card_id.strip():
+        problems.append(Problem(where, "no card id (\"id\" or \"cardNumber\"); skipped"))
+        return None
+    card_id = card_id.strip()
+    here = f"{where} (id {card_id})"
+    texts: dict[str, str] = {}
+    for name in TEXT_FIELDS:
+        value = entry.get(name)
+        if value is None or value in _EMPTY:
+            continue
+        if not isinstance(value, str):
+            problems.append(Problem(here, f"field {name!r} is {_json_kind(value)}, not text; ignored"))
+            continue
+        if value.strip() in _EMPTY:
+            continue
+        texts[name] = value
+    return Card(
+        id=card_id,
+        name=_name(entry.get("name")),
+        set=_set_of(card_id, entry.get("notes")),
+        card_type=entry.get("cardType") if isinstance(entry.get("cardType"), str) else "",
+        texts=texts,
+    )
+
+
+def _name(value: object) -> str:
+    if isinstance(value, dict):
+        value = value.get("english")
+    return value if isinstance(value, str) and value not in _EMPTY else ""
+
+
+def _set_of(card_id: str, notes: object) -> str:
+    """The set code: the card number's prefix (BT12-083 -> BT12, P-001 -> P)."""
+    prefix = card_id.split("-", 1)[0] if "-" in card_id else ""
+    if prefix:
+        return prefix
+    return notes.split(":", 1)[0].strip() if isinstance(notes, str) else ""

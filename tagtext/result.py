@@ -1,0 +1,72 @@
+"""What a rewrite returns: the Tag Tamer text, and every change explained."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One changed region: its span in the original text, the text before and after, and
+    the rules that changed it (two when a count was doubled and then corrected)."""
+
+    start: int
+    end: int
+    before: str
+    after: str
+    rules: tuple[str, ...]
+
+    @property
+    def rule(self) -> str:
+        """The rule that made this edit (the first, if several did)."""
+        return self.rules[0]
+
+    def to_json(self) -> dict:
+        return {"rules": list(self.rules), "start": self.start, "end": self.end,
+                "before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True)
+class Residual:
+    """Text a rule applies to but cannot rewrite mechanically, left as printed so the
+    maintainers can decide (a special ruling, usually)."""
+
+    start: int
+    end: int
+    text: str
+    rule: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "start": self.start, "end": self.end,
+                "text": self.text, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class RewriteResult:
+    """The outcome of rewriting one effect text."""
+
+    original: str
+    text: str
+    edits: tuple[Edit, ...] = ()
+    residuals: tuple[Residual, ...] = ()
+    warnings: tuple[str, ...] = ()
+    card_id: str | None = None
+    #: Id of the special ruling applied to this text, if any.
+    ruling: str | None = None
+    #: Rule ids that changed something, in pipeline order.
+    rules: tuple[str, ...] = field(default=())
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+    def to_json(self) -> dict:
+        return {
+            "original": self.original,
+            "text": self.text,
+            "edits": [e.to_json() for e in self.edits],
+            "residuals": [r.to_json() for r in self.residuals],
+            "warnings": list(self.warnings),
+            "ruling": self.ruling,
+        }

@@ -1,0 +1,53 @@
+"""Syntax trees as JSON, and as an indented outline for people."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from . import nodes as n
+
+_LEAF_FIELDS = ("start", "end", "prefix", "text", "rules")
+
+
+def to_json(node: n.Node) -> dict:
+    """The tree as plain data: ``kind``, ``span``, then the node's own fields."""
+    if not isinstance(node, n.Node):
+        raise TypeError(f"not a syntax node: {type(node).__name__}")
+    out: dict = {"kind": node.kind, "span": [node.start, node.end]}
+    if isinstance(node, n.Leaf):
+        out["text"] = node.text
+        if node.prefix:
+            out["prefix"] = node.prefix
+        if node.rules:
+            out["rules"] = list(node.rules)
+        for f in dataclasses.fields(node):
+            if f.name not in _LEAF_FIELDS:
+                out[f.name] = getattr(node, f.name)
+        return out
+    for name in node.child_fields:
+        value = getattr(node, name)
+        if value is None:
+            continue
+        out[name] = [to_json(v) for v in value] if isinstance(value, tuple) else to_json(value)
+    if isinstance(node, n.EffectText) and node.trailing:
+        out["trailing"] = node.trailing
+    return out
+
+
+def outline(node: n.Node, depth: int = 0) -> str:
+    """One line per node: kind, span and, for a leaf, its text."""
+    lines: list[str] = []
+    _outline(node, depth, lines)
+    return "\n".join(lines)
+
+
+def _outline(node: n.Node, depth: int, lines: list[str]) -> None:
+    pad = "  " * depth
+    if isinstance(node, n.Leaf):
+        extra = f" player={node.player}" if isinstance(node, n.PlayerRef) else ""
+        extra += f" zone={node.zone}" if isinstance(node, n.ZoneWord) else ""
+        lines.append(f"{pad}{node.kind} {node.start}-{node.end} {node.text!r}{extra}")
+        return
+    lines.append(f"{pad}{node.kind} {node.start}-{node.end}")
+    for child in node.children():
+        _outline(child, depth + 1, lines)
