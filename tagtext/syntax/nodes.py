@@ -249,6 +249,7 @@ PLAYER_KINDS = {
     "YOU_OR_OPPONENT": "you_or_opponent",
     "YOU_AND_OPPONENT": "you_and_opponent",
     "A_PLAYER": "any",
+    "PLAYERS": "players",
 }
 
 
@@ -354,11 +355,15 @@ class UpTo(Node):
 
 @dataclass(frozen=True, slots=True)
 class UntilCount(Node):
-    """A target: ``until there are 3``, ``until they have 5``."""
+    """A target: ``until there are 3``, ``until they have 5``, ``until it has 4``."""
 
     marker: Marker
+    #: who or what has the amount ("you", "they", "it"), None for "until there are"
+    subject: Leaf | None
+    #: "have" / "has", None for "until there are"
+    verb: Marker | None
     amount: Node
-    child_fields: ClassVar = ("marker", "amount")
+    child_fields: ClassVar = ("marker", "subject", "verb", "amount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,12 +408,31 @@ class CostValue(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CostAmount(Node):
+    """A number of memory paid: ``1 cost`` ("by paying 1 cost")."""
+
+    value: Number
+    unit: Unit
+    child_fields: ClassVar = ("value", "unit")
+
+
+@dataclass(frozen=True, slots=True)
 class ChangeAmount(Node):
     """The size of a change: ``by 3``, ``reduced by 2``."""
 
     marker: Marker
     value: Number
     child_fields: ClassVar = ("marker", "value")
+
+
+@dataclass(frozen=True, slots=True)
+class ToValue(Node):
+    """A value something is set or brought to: ``to 3`` ("set your memory to 3"),
+    ``to 6 or more``."""
+
+    marker: Marker
+    amount: Node
+    child_fields: ClassVar = ("marker", "amount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,9 +473,10 @@ class KeywordParam(Node):
 
 @dataclass(frozen=True, slots=True)
 class HeaderCost(Node):
-    """``Cost 2`` at the end of a card-header line."""
+    """A card-header line's cost: ``Cost 2``, or the number right after ``Digivolve:`` /
+    ``DigiXros`` (``Digivolve: 3 from ...``, ``DigiXros -2: ...``)."""
 
-    unit: Unit
+    unit: Unit | None
     value: Number | None
     child_fields: ClassVar = ("unit", "value")
 

@@ -174,12 +174,31 @@ class AstBuilder(Transformer):
         return tuple(sentences)
 
     def header(self, children):
+        """A header line. Its bare numbers are typed by position: right after
+        ``Digivolve:`` / ``DigiXros`` the cost; before a card word or a level, how many
+        cards the requirement takes ("[DigiXros -2] 2 Digimon cards ...")."""
         tag = leaf(children[0])
-        items = tuple(
-            _header_leaf(c) if hasattr(c, "type") else c for c in children[1:]
-        )
+        raw = [_header_leaf(c) if hasattr(c, "type") else c for c in children[1:]]
+        items: list[n.Node] = []
+        i = 0
+        while i < len(raw):
+            item = raw[i]
+            if isinstance(item, n.Number):
+                nxt = raw[i + 1] if i + 1 < len(raw) else None
+                if not items and tag.text[-1:] != "]" and not tag.text.startswith("["):
+                    items.append(n.HeaderCost(item.start, item.end, None, item))
+                    i += 1
+                    continue
+                if isinstance(nxt, (n.LevelValue, n.CardRef, n.Color, n.CostValue)) or (
+                    isinstance(nxt, n.HeaderWord) and _HEADER_NOUN.fullmatch(nxt.text)
+                ):
+                    items.append(n.Quantity(item.start, nxt.end, item, nxt))
+                    i += 2
+                    continue
+            items.append(item)
+            i += 1
         end = items[-1].end if items else tag.end
-        return n.Header(tag.start, end, tag, items)
+        return n.Header(tag.start, end, tag, tuple(items))
 
     def header_cost(self, children):
         unit = leaf(_of_type(children, "COST"))
@@ -194,14 +213,12 @@ class AstBuilder(Transformer):
         return n.KeywordEffect(keyword.start, end, keyword, reminder)
 
     def keyword(self, children):
+        """A keyword effect; its numbers (also inside its parentheses) are parameters."""
         open_ = leaf(children[0])
         name_tok = _of_type(children, "KW_NAME")
         close_tok = children[-1] if hasattr(children[-1], "type") and children[-1].type == "KW_CLOSE" and len(children) > 1 else None
         body = [c for c in children[1:] if c is not name_tok and c is not close_tok]
-        items = tuple(
-            n.KeywordParam(c.start, c.end, c) if isinstance(c, n.Number) else c
-            for c in _nodes(body)
-        )
+        items = tuple(_keyword_param(c) for c in _nodes(body))
         name = leaf(name_tok) if name_tok is not None else None
         close = leaf(close_tok) if close_tok is not None else None
         last = close or (items[-1] if items else None) or name or open_
@@ -240,9 +257,25 @@ class AstBuilder(Transformer):
         return n.UpTo(marker.start, amount.end, marker, amount)
 
     def until_count(self, children):
-        marker = _make(n.Marker)(children[0])
-        amount = _node(children[1])
-        return n.UntilCount(marker.start, amount.end, marker, amount)
+        """``until there are 3``, or ``until you have 3``: the token is split into "until",
+        the subject (a PlayerRef for "you", a Pronoun for "they"/"it") and the verb."""
+        tok = children[0]
+        amount = _node(children[-1])
+        m = _UNTIL_SUBJECT.fullmatch(tok.value)
+        if m is None:
+            marker = _make(n.Marker)(tok)
+            return n.UntilCount(marker.start, amount.end, marker, None, None, amount)
+        base = tok.start_pos
+        marker = n.Marker(base, base + m.end("until"), tok.prefix, m.group("until"))
+        s, e = base + m.start("subject"), base + m.end("subject")
+        space1 = tok.value[m.end("until"):m.start("subject")]
+        if m.group("subject").lower() == "you":
+            subject = n.PlayerRef(s, e, space1, m.group("subject"), (), "you")
+        else:
+            subject = n.Pronoun(s, e, space1, m.group("subject"))
+        verb = n.Marker(base + m.start("verb"), base + m.end("verb"),
+                        tok.value[m.end("subject"):m.start("verb")], m.group("verb"))
+        return n.UntilCount(marker.start, amount.end, marker, subject, verb, amount)
 
     def iteration(self, children):
         quantifier = _make(n.Marker)(_of_type(children, "FOR_EACH", "FOR_EVERY"))
@@ -254,8 +287,8 @@ class AstBuilder(Transformer):
         return n.Iteration(quantifier.start, end, quantifier, step, of)
 
     def dp(self, children):
-        value = leaf(_of_type(children, "NUMBER"))
-        unit = leaf(_of_type(children, "DP"))
+        value = _make(n.Number)(_of_type(children, "NUMBER", "DP_NUMBER"))
+        unit = _make(n.Unit)(_of_type(children, "DP", "DP_THEN_NUMBER"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
         return n.DPValue(_first(children[0]), _last(children[-1]), value, unit, op)
@@ -268,13 +301,26 @@ class AstBuilder(Transformer):
         return n.LevelValue(unit.start, (op or value).end, unit, value, op)
 
     def cost(self, children):
-        unit = leaf(_of_type(children, "COST"))
+        unit = _make(n.Unit)(_of_type(children, "COST", "COST_NUMBER"))
         link_tok = _of_type(children, "OF_NUMBER", "BY")
         link = _make(n.Marker)(link_tok) if link_tok is not None else None
         value = leaf(_of_type(children, "NUMBER"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
         return n.CostValue(unit.start, (op or value).end, unit, link, value, op)
+
+    # After a count: "1 play cost 3 or lower Digimon card".
+    head_cost = cost
+
+    def cost_amount(self, children):
+        value = leaf(_of_type(children, "NUMBER"))
+        unit = leaf(_of_type(children, "COST"))
+        return n.CostAmount(value.start, unit.end, value, unit)
+
+    def to_value(self, children):
+        marker = _make(n.Marker)(children[0])
+        amount = _node(children[1])
+        return n.ToValue(marker.start, amount.end, marker, amount)
 
     def change_by(self, children):
         marker = _make(n.Marker)(children[0])
@@ -331,6 +377,18 @@ class AstBuilder(Transformer):
 def _block(labels, body) -> n.Block:
     parts = tuple(labels) + tuple(body)
     return n.Block(parts[0].start, parts[-1].end, tuple(labels), tuple(body))
+
+
+_UNTIL_SUBJECT = re.compile(r"(?P<until>until)\s+(?P<subject>you|they|it)\s+(?P<verb>have|has)", re.IGNORECASE)
+_HEADER_NOUN = re.compile(r"(?:Digimon|cards?|Tamers?|Option)", re.IGNORECASE)
+
+
+def _keyword_param(node):
+    if isinstance(node, n.Number):
+        return n.KeywordParam(node.start, node.end, node)
+    if isinstance(node, n.Parenthetical):  # ＜Fragment (3)＞
+        return node.with_changes(items=tuple(_keyword_param(i) for i in node.items))
+    return node
 
 
 def _header_leaf(tok):

@@ -1,0 +1,53 @@
+"""tagtext coverage"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .. import carddb
+from ..coverage import measure
+from .common import handle_errors
+
+
+@click.command("coverage")
+@click.argument("db", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--top", default=25, show_default=True, help="How many residual shapes to list.")
+@handle_errors
+def coverage(db, as_json, top):
+    """Report how much of card database DB the grammar understands.
+
+    Parses every text field of every card (the shipped database when DB is absent) and
+    counts parse errors, numerals and player references found by a plain scan of the text
+    and how many of them typed nodes explain, and the residuals: sentences holding a
+    numeral or player reference no typed node explains, most frequent shapes first.
+
+    \b
+    Examples:
+      tagtext coverage
+      tagtext coverage path/to/DigimonCards.json --json > coverage.json
+    """
+    database = carddb.load(db)
+    report = measure(database)
+    for problem in database.problems:
+        click.echo(f"warning: {problem}", err=True)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        return
+    out = click.echo
+    out(f"database:      {database.source}")
+    out(f"texts:         {report.texts}  ({', '.join(f'{k} {v}' for k, v in report.texts_by_field.items())})")
+    out(f"parse errors:  {len(report.parse_errors)}")
+    out(f"numerals:      {report.numerals_classified}/{report.numerals} classified ({report.numeral_rate:.2%})")
+    out(f"player refs:   {report.player_refs_classified}/{report.player_refs} classified ({report.player_rate:.2%})")
+    out(f"recovered:     {report.recovered_tokens} tokens kept as plain text")
+    for error in report.parse_errors[:top]:
+        out(f"  parse error: {error['card']} {error['field']}: {error['error']}")
+    shapes = report.shapes()
+    out(f"residuals:     {len(report.residuals)} sentences, {len(shapes)} shapes")
+    for shape in shapes[:top]:
+        cards = ", ".join(shape["cards"][:3]) + (" ..." if shape["count"] > 3 else "")
+        out(f"  {shape['count']:4d}  {shape['shape'][:110]}")
+        out(f"        {'; '.join(shape['reasons'])[:110]}  [{cards}]")
