@@ -385,6 +385,12 @@ class DPValue(Node):
     operator: Operator | None
     child_fields: ClassVar = ("value", "unit", "operator")
 
+    def children(self):
+        # Both word orders occur ("4000 DP", "DP 4000"): children in text order.
+        if self.unit.start < self.value.start:
+            return iter((self.unit, self.value) + ((self.operator,) if self.operator else ()))
+        return Node.children(self)
+
 
 @dataclass(frozen=True, slots=True)
 class LevelValue(Node):
