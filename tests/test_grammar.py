@@ -114,6 +114,13 @@ def test_card_headers(text, tag, costs):
     assert [c.value.text for c in nodes_of(tree, n.HeaderCost)] == costs
 
 
+def test_a_requirement_cost_is_not_the_header_cost():
+    text = "[Digivolve] Play cost 12 [Ceresmon]: Cost 2"
+    tree = parse(text)
+    assert [c.value.text for c in nodes_of(tree, n.HeaderCost)] == ["2"]
+    assert texts_of(tree, n.CostValue, text) == ["Play cost 12"]
+
+
 def test_header_glued_to_an_effect_ends_at_the_label():
     # BT9-083: "Digivolve: 3 if name contains [Omnimon][When Digivolving] ..."
     text = "Digivolve: 3 if name contains [Omnimon][When Digivolving] For each card with [Mega] in their traits in this Digimon’s digivolution cards, delete 1 of your opponent’s Digimon."

@@ -56,7 +56,9 @@ _LEAF_OF_TOKEN = {
     "LPAREN": _make(n.Bracket), "RPAREN": _make(n.Bracket), "CMP": _make(n.Operator),
     "UP_TO": _make(n.Marker), "UNTIL_COUNT": _make(n.Marker), "FOR_EACH": _make(n.Marker),
     "FOR_EVERY": _make(n.Marker), "BY": _make(n.Marker), "REDUCED_BY": _make(n.Marker),
-    "DP": _make(n.Unit), "LV": _make(n.Unit), "LEVEL": _make(n.Unit), "LEVEL_NUMBER": _make(n.Unit), "COST": _make(n.Unit),
+    "DP": _make(n.Unit), "DP_THEN_NUMBER": _make(n.Unit), "COST_NUMBER": _make(n.Unit),
+    "DP_NUMBER": _make(n.Number), "OF_NUMBER": _make(n.Word), "TO_NUMBER": _make(n.Word),
+    "LV": _make(n.Unit), "LEVEL": _make(n.Unit), "LEVEL_NUMBER": _make(n.Unit), "COST": _make(n.Unit),
     "MEMORY": _make(n.Unit), "COLOR": _make(n.Color), "COLORS": _make(n.ColorsWord),
     "PRONOUN": _make(n.Pronoun), "OWNERS": _make(n.OwnerRef), "TOP_BOTTOM": _make(n.Position),
     "ADDITIONAL": _make(n.Word),
@@ -195,16 +197,14 @@ class AstBuilder(Transformer):
                     items.append(n.Quantity(item.start, nxt.end, item, nxt))
                     i += 2
                     continue
+            if (isinstance(item, n.CostValue) and item.unit.text.lower() == "cost"
+                    and item.link is None and item.operator is None
+                    and (not items or (isinstance(items[-1], n.HeaderWord) and items[-1].text == ":"))):
+                item = n.HeaderCost(item.start, item.end, item.unit, item.value)  # ": Cost 2"
             items.append(item)
             i += 1
         end = items[-1].end if items else tag.end
         return n.Header(tag.start, end, tag, tuple(items))
-
-    def header_cost(self, children):
-        unit = leaf(_of_type(children, "COST"))
-        num = _of_type(children, "NUMBER")
-        value = leaf(num) if num is not None else None
-        return n.HeaderCost(unit.start, (value or unit).end, unit, value)
 
     def keyword_effect(self, children):
         keyword = _of_class(children, n.Keyword)
@@ -301,16 +301,13 @@ class AstBuilder(Transformer):
         return n.LevelValue(unit.start, (op or value).end, unit, value, op)
 
     def cost(self, children):
-        unit = _make(n.Unit)(_of_type(children, "COST", "COST_NUMBER"))
+        unit = _make(n.Unit)(_of_type(children, "COST_NUMBER"))
         link_tok = _of_type(children, "OF_NUMBER", "BY")
         link = _make(n.Marker)(link_tok) if link_tok is not None else None
         value = leaf(_of_type(children, "NUMBER"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
         return n.CostValue(unit.start, (op or value).end, unit, link, value, op)
-
-    # After a count: "1 play cost 3 or lower Digimon card".
-    head_cost = cost
 
     def cost_amount(self, children):
         value = leaf(_of_type(children, "NUMBER"))

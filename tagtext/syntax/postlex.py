@@ -34,7 +34,8 @@ _HEADER_OPEN = frozenset({"HEADER_TAG", "HEADER_WORD"})
 
 # Token types that belong to a header as they are.
 _HEADER_KEEPS = frozenset({
-    "CARD_REF", "NUMBER", "LV", "LEVEL_NUMBER", "COST", "COLOR", "N_COLOR", "CMP", "W_SLASH",
+    "CARD_REF", "NUMBER", "LV", "LEVEL_NUMBER", "COST", "COST_NUMBER", "COLOR", "N_COLOR", "CMP",
+    "W_SLASH",
 })
 # Keyword brackets belong to a header only in "w/＜Save＞ in text".
 _KEYWORD_TYPES = frozenset({"KW_OPEN", "KW_NAME", "KW_CLOSE"})
