@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 import sys
 
 import click
@@ -21,17 +23,39 @@ def handle_errors(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        try:
+        with errors_exit(1):
             return func(*args, **kwargs)
-        except TagTextError as e:
-            fail(str(e))
-        except OSError as e:
-            where = f"{e.filename}: " if getattr(e, "filename", None) else ""
-            fail(f"{where}{e.strerror or e}")
-        except KeyboardInterrupt:
-            fail("interrupted", 130)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def errors_exit(code: int = 1):
+    """Within this block, tagtext's own errors and OS errors become one line on stderr and
+    exit ``code`` (``tagtext diff --exit-code`` exits 2 on errors, the rest 1); an
+    interrupt exits 130, a closed stdout quietly."""
+    try:
+        yield
+    except TagTextError as e:
+        fail(str(e), code)
+    except BrokenPipeError:
+        _quiet_stdout()
+        sys.exit(code)
+    except OSError as e:
+        where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+        fail(f"{where}{e.strerror or e}", code)
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+
+
+def _quiet_stdout() -> None:
+    """The reader of stdout went away (``tagtext convert | head``): stop quietly, as cat
+    does, and keep Python from complaining when it flushes stdout at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real stdout (tests): nothing to silence
+        pass
 
 
 def text_argument(text: str | None) -> str:

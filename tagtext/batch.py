@@ -23,6 +23,8 @@ class CardResult:
     #: field -> result, for each text field the card has
     results: dict[str, RewriteResult] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: field -> why its text could not be rewritten (one line); these fields have no result
+    errors: dict[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -74,9 +76,12 @@ def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None) -> Ca
                 if memo is not None:
                     memo[text] = rewritten
         except TagTextError as e:
+            message = str(e)
+            result.errors[name] = message if message.startswith(where) else f"{where}: {message}"
             result.problems.append(Problem(where, str(e)))
             continue
         except RecursionError:  # pathological nesting: report it, keep the batch going
+            result.errors[name] = f"{where}: text nests too deeply to rewrite"
             result.problems.append(Problem(where, "text nests too deeply to rewrite"))
             continue
         if memo is not None and rewritten.card_id != card.id:

@@ -98,10 +98,19 @@ def load(path: str | Path | None = None) -> Database:
     if path is None:
         return load_shipped()
     if str(path) == "-":
-        return parse_bytes(sys.stdin.buffer.read(), "<stdin>", fmt="json")
+        return parse_bytes(read_bytes(path), "<stdin>", fmt="json")
+    p = Path(path)
+    return parse_bytes(read_bytes(p), str(p), fmt=format_of(p.name))
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of a database file (``"-"``: all of stdin), or a one-line
+    :class:`DatabaseError` naming the file."""
+    if str(path) == "-":
+        return sys.stdin.buffer.read()
     p = Path(path)
     try:
-        data = p.read_bytes()
+        return p.read_bytes()
     except FileNotFoundError:
         raise DatabaseError(f"{p}: no such file") from None
     except IsADirectoryError:
@@ -110,7 +119,6 @@ def load(path: str | Path | None = None) -> Database:
         raise DatabaseError(f"{p}: permission denied") from None
     except OSError as e:
         raise DatabaseError(f"{p}: cannot read ({e.strerror or e})") from None
-    return parse_bytes(data, str(p), fmt=_format_of(p.name))
 
 
 def load_shipped() -> Database:
@@ -124,7 +132,8 @@ def shipped_source() -> str:
     return resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_SOURCE).read_text(encoding="utf-8")
 
 
-def _format_of(name: str) -> str:
+def format_of(name: str) -> str:
+    """The format a file name says (``json``, ``jsonl``, ``csv``, each maybe ``.gz``); json if none."""
     lower = name.lower()
     for fmt in ("jsonl.gz", "json.gz", "csv.gz", "jsonl", "csv", "json"):
         if lower.endswith("." + fmt):

@@ -42,7 +42,7 @@ _KEYWORD_TYPES = frozenset({"KW_OPEN", "KW_NAME", "KW_CLOSE"})
 # Words of header vocabulary, whatever the lexer made of them (WORD, THE, LEVEL, OF ...).
 _HEADER_WORDS = re.compile(
     r"(?:w/o|from|if|name|names|contains|in|its|text|trait|traits|any|or|and|lower|higher"
-    r"|Digimon|cards?|different|levels?|numbers|Tamers?|Play|Option|x|the)",
+    r"|Digimon|cards?|different|levels?|numbers|Tamers?|Play|Option|x|the|under)",
     re.IGNORECASE,
 )
 _HEADER_PUNCT = frozenset({":", "/", "&", "+", ","})

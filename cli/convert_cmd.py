@@ -1,0 +1,131 @@
+"""tagtext convert"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from typing import Callable, Iterator, TextIO
+
+import click
+
+from .. import carddb
+from ..atomic import atomic_write
+from ..batch import BatchResult, convert_database
+from ..convert import FORMATS, format_for, write
+from .common import fail, handle_errors
+
+
+@click.command("convert")
+@click.argument("db", required=False, metavar="[DB]")
+@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
+              help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json.")
+@handle_errors
+def convert(db, output, fmt):
+    """Convert every card of the card database DB to Tag Tamer text.
+
+    DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
+    file of cards, each maybe gzipped (.gz); "-" reads JSON from stdin. Without DB: the
+    database shipped with tagtext.
+
+    \b
+    Formats:
+      json   one document, schema tagtext-convert/1 (tagtext/schema/convert-v1.schema.json):
+             per card and text field the official text, the Tag Tamer text, the edits
+             (span, before, after, rules), residuals, warnings and special ruling
+      jsonl  one card per line, same card objects
+      csv    one row per card text: id,name,set,field,original,text,rules
+      md     a Markdown table of the changed texts, then what needs review
+
+    The same input gives byte-identical output (database order, no timestamps). OUT is
+    replaced atomically: a failed or interrupted run leaves the previous OUT as it was.
+    A summary goes to stderr, and a progress bar when stderr is a terminal.
+
+    Entries that are wrong (no id, duplicate id, a text field that is not text) are
+    skipped and texts that cannot be rewritten are left out; each is reported on stderr,
+    the rest is converted and written, and the exit status is 1.
+
+    \b
+    Examples:
+      tagtext convert -o tagtamer.json
+      tagtext convert DigimonCards.json -o tagtamer.csv
+      tagtext convert DigimonCards.json.gz --format md > changes.md
+      tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
+    """
+    fmt = fmt or format_for(output)
+    database = carddb.load(db)
+    if output is None:
+        with _stdout_utf8() as out:
+            batch = _convert(database)
+            write(batch, out, fmt)
+    else:
+        # The temporary file is made before converting, so an unwritable OUT fails at once.
+        try:
+            with atomic_write(output, "w", encoding="utf-8", newline="") as out:
+                batch = _convert(database)
+                write(batch, out, fmt)
+        except OSError as e:
+            if e.filename != output:
+                raise
+            if isinstance(e, IsADirectoryError):
+                fail(f"{output}: is a directory; give a file name to write")
+            fail(f"{output}: cannot write ({e.strerror or e})")
+    failed = _report(batch, output, fmt)
+    sys.exit(1 if failed else 0)
+
+
+def _convert(database: carddb.Database) -> BatchResult:
+    with _progress(len(database.cards)) as step:
+        return convert_database(database, progress=step)
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr when stderr is a terminal; nothing otherwise."""
+    if not stderr_is_terminal() or total == 0:
+        yield None
+        return
+    with click.progressbar(length=total, label="converting", file=sys.stderr,
+                           show_pos=True, update_min_steps=max(1, total // 200)) as bar:
+        yield bar.update
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextlib.contextmanager
+def _stdout_utf8() -> Iterator[TextIO]:
+    """stdout as UTF-8 text with no newline translation, whatever the locale."""
+    binary = click.get_binary_stream("stdout")
+    out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
+    try:
+        yield out
+        out.flush()
+    finally:
+        with contextlib.suppress(ValueError):
+            out.detach()
+
+
+def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
+    """Problems, one per line, then the summary, on stderr. True if anything failed."""
+    for problem in batch.problems:
+        click.echo(f"tagtext: error: {problem}", err=True)
+    for card_result in batch.cards:
+        for error in card_result.errors.values():
+            click.echo(f"tagtext: error: {batch.source}: {error}", err=True)
+    s = batch.summary()
+    line = (f"tagtext: {batch.source}: {s['cards']} cards, {s['texts']} texts: {s['rewritten']} rewritten "
+            f"({s['cards_rewritten']} cards), {s['residuals']} residuals, {s['stale_rulings']} stale rulings")
+    if s["failed_texts"]:
+        line += f", {s['failed_texts']} texts not rewritten"
+    if s["problems"]:
+        line += f", {s['problems']} entries skipped or repaired"
+    if output is not None:
+        line += f"; wrote {output} ({fmt})"
+    click.echo(line, err=True)
+    return bool(s["failed_texts"] or s["problems"])

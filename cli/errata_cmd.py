@@ -1,0 +1,55 @@
+"""tagtext errata"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errata import FORMATS, build_errata
+from .common import handle_errors
+
+
+@click.command("errata")
+@click.argument("db", required=False)
+@click.option("-o", "--output", "out", required=True, metavar="DIR",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Directory to write (created; replaced only if an earlier `tagtext errata` wrote it).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
+              help="html: a static site. wiki: Markdown pipe tables, one file per set.")
+@handle_errors
+def errata(db, out, fmt):
+    """Build the errata pages for card database DB (the shipped database when absent).
+
+    Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
+    side, each change highlighted and explained by its rule; a rules page with a real
+    example of each rule; the special rulings and their reasons; and what is flagged for
+    the maintainers (residuals, stale rulings, texts that could not be read).
+
+    \b
+    --format html (default) writes a static site to DIR:
+      index.html, rules.html, maintainers.html, static/ (CSS, filter script).
+      It fetches nothing: open DIR/index.html from disk or serve DIR as it is.
+    --format wiki writes Markdown pipe tables in the manual's "| printed | Tag Tamer |"
+      style, one file per set (BT12.md ...), plus rules.md, maintainers.md, README.md.
+
+    DIR is written whole or not at all: the output is built next to it and renamed
+    into place. An existing DIR is replaced only when it is empty or an earlier run of
+    this command wrote it.
+
+    \b
+    Examples:
+      tagtext errata -o site
+      tagtext errata path/to/DigimonCards.json -o site
+      tagtext errata --format wiki -o wiki-tables
+    """
+    report = build_errata(db, out, fmt)
+    errata_ = report.errata
+    flagged = len(errata_.flags)
+    click.echo(
+        f"tagtext: wrote {len(report.files)} files to {out}: {errata_.cards} cards in "
+        f"{len(errata_.sets)} sets, {flagged} flagged for the maintainers, "
+        f"{len(errata_.entry_problems)} database entries skipped or repaired "
+        f"({report.seconds:.1f} s)",
+        err=True,
+    )

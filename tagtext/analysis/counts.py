@@ -1,0 +1,446 @@
+"""Counts in effect text, and what each one counts.
+
+A *count* is a number the Tag Tamer rules may scale: a threshold ("3 or more security
+cards"), an exact count in a condition ("If you have 2 security cards"), an iteration
+("for each card in your trash", "for every 2 colors"), or a target ("until there are 3
+cards in your security stack", "up to having 3 left", "so that they have 6 cards left").
+
+For each one this module decides its *scope* - what the count ranges over - testing in
+this order (RULES-NOTES.md, rules 1-9):
+
+    value       a sum or value of DP, play costs or levels ("adds up to 4000 or less",
+                "play cost is 4 or less")
+    memory      the memory gauge (the memory-average rule handles it)
+    effect      what the effect or its trigger did ("for each card trashed", "with this
+                effect", "for each one", "among them", "When ... is deleted, ... for each
+                Digimon")
+    one_card    one card: its colors, its digivolution or link cards, what is under it, or
+                a filter on single cards ("Digimon with 2 or more colors")
+    colors      colors across several objects in a shared area ("your Tamers have 3 or
+                more total colors", "for each color among your opponent's Digimon")
+    hand        cards in a hand
+    shared      objects in a shared area: battle area (Digimon, Tamers, in play),
+                security, trash
+    unclear     none of these can be told from the text: reported as a residual
+
+The evidence is the count's clause (commas inside lists do not end it): the counted noun
+after the number, an area phrase anywhere in the clause ("in your trash"), and the
+subject before it ("you have", "your hand has", "this Digimon has", "there are"). A
+comparison with no noun ("If you have 2 or fewer,"), or whose subject is "they"/"it" with
+no area of its own, counts what the previous condition of the same effect counted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from ..syntax import nodes as n
+from .units import Region, clause_span, is_sentence_end, word
+
+SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
+
+#: Nouns a count can count (singular -> plural). "Digimon" is both.
+NOUNS = {
+    "card": "cards", "cards": "cards", "tamer": "tamers", "tamers": "tamers",
+    "digimon": "digimon", "color": "colors", "colors": "colors", "option": "options",
+    "options": "options", "token": "tokens", "tokens": "tokens", "one": "ones",
+}
+#: Words that may stand between a number and its noun ("3 or more suspended green Digimon").
+_MODIFIERS = frozenset({
+    "total", "suspended", "unsuspended", "other", "face-up", "face-down", "different",
+    "differently", "colored", "level", "trait", "traits", "or", "and", "/", "more", "fewer",
+    "digimon", "tamer", "option", "security",
+})
+_OWNERS = frozenset({"of", "your", "their", "my", "its", "the", "each", "any", "all"})
+_PARTICIPLES = frozenset({
+    "trashed", "placed", "returned", "deleted", "revealed", "added", "discarded", "played",
+    "removed", "chosen", "selected", "sent", "suspended", "paid",
+})
+_EFFECT = re.compile(
+    r"\b(?:this|that|the) (?:card's )?effect\b|\busing this\b|\bthis way\b|\bamong (?:them|those|it)\b"
+)
+_ONE_CARD_SUBJECT = re.compile(
+    r"\b(?:this|that|the) (?:digimon|tamer|card)'?s? (?:stack )?(?:has|have)\b|\bstack has\b"
+    r"|\bdigivolution cards (?:has|have)\b|\bevolution cards (?:has|have)\b"
+)
+_ONE_CARD_WORDS = re.compile(
+    r"\b(?:digivolution|evolution|link) cards?\b|\bunder(?: (?:this|that|it|them|one|1|the|each)\b| ?:|$)"
+    r"|\bin (?:its|their) stack\b|\bsame-level\b|\b(?:its|this digimon's|that digimon's|that card's|"
+    r"this card's|those returned cards'|those cards') colou?rs?\b|\bcolou?rs? (?:in|of) (?:this|that|its)\b"
+)
+_COST_CLAUSE = re.compile(r"\bby (?:placing|trashing|returning|suspending|deleting|revealing) up to\b")
+_EVENT = re.compile(r"^when\b.*\b(?:is|are|would be|gets?) (?:deleted|played|trashed|returned|suspended)\b")
+
+
+@dataclass(frozen=True)
+class Count:
+    """One count and what it ranges over."""
+
+    #: the count's node: Comparison, Quantity, Iteration, UntilCount, UpTo, ToValue, MemoryAmount
+    node: n.Node
+    #: "threshold", "exact", "iteration" or "target"
+    kind: str
+    #: one of SCOPES
+    scope: str
+    #: why that scope, in a few words (shown with residuals)
+    reason: str
+    #: the numeral to scale; None for "for each"
+    number: n.Number | None
+    #: "at_least", "at_most" or None (exact counts, iterations, targets)
+    direction: str | None
+    #: what is counted, for pairing conditions: (scope, area, owner, noun)
+    measure: tuple
+    #: the area phrase in the clause (a Zone), if any
+    zone: n.Zone | None
+    #: the subject before the count ("you", "your opponent", "your hand", "there") if any
+    subject: n.Node | None
+    #: the verb after the subject ("have", "has", "are"), if any
+    verb: n.Word | None
+    #: for "for each X": the noun(s) to make plural
+    head_nouns: tuple[n.Leaf, ...] = ()
+    #: counted without a noun of its own: its measure comes from the previous condition
+    elliptical: bool = False
+    #: (index of the region, index of the unit in it): document order
+    position: tuple[int, int] = (0, 0)
+    #: index of the effect (Block or Header) the count is in
+    block: int = 0
+
+    def replace(self, **changes) -> "Count":
+        return dataclasses.replace(self, **changes)
+
+
+def find_counts(regions: list[Region], block_of: dict[int, int]) -> list[Count]:
+    """Every count of the text, in document order, with its scope decided.
+
+    ``block_of`` maps a region's start offset to the index of its effect.
+    """
+    counts: list[Count] = []
+    last_condition: dict[int, Count] = {}
+    for r_index, region in enumerate(regions):
+        units = region.units
+        block = block_of.get(region.node.start, 0)
+        for i in range(len(units)):
+            found = _candidate(units, i)
+            if found is None:
+                continue
+            kind, number, direction = found
+            count = _classify(units, i, kind, number, direction)
+            count = count.replace(position=(r_index, i), block=block)
+            previous = last_condition.get(block)
+            if _inherits(count, units, i):
+                count = _inherit(count, previous)
+            if count.kind in ("threshold", "exact"):
+                last_condition[block] = count
+            counts.append(count)
+    return counts
+
+
+# ----------------------------------------------------------------------------- candidates
+
+def _candidate(units, i):
+    """(kind, number, direction) if unit ``i`` is a count, else None."""
+    unit = units[i]
+    if isinstance(unit, n.MemoryAmount):
+        if unit.bound is not None:
+            return "threshold", unit.number, unit.bound.direction
+        return None
+    if isinstance(unit, n.Quantity):
+        if isinstance(unit.amount, n.Comparison):
+            return "threshold", unit.amount.value, unit.amount.operator.direction
+        if _exact_in_condition(units, i):
+            return "exact", unit.amount, None
+        if _so_that_left(units, i):
+            return "target", unit.amount, None
+        return None
+    if isinstance(unit, n.Comparison):
+        return "threshold", unit.value, unit.operator.direction
+    if isinstance(unit, n.Iteration):
+        return "iteration", unit.step, None
+    if isinstance(unit, n.UntilCount):
+        return "target", _number_of(unit.amount), _direction_of(unit.amount)
+    if isinstance(unit, n.UpTo) and "having" in unit.marker.text.lower():
+        return "target", _number_of(unit.amount), None
+    if isinstance(unit, n.ToValue) and _direction_of(unit.amount):
+        return "target", _number_of(unit.amount), _direction_of(unit.amount)
+    return None
+
+
+def _number_of(node) -> n.Number | None:
+    if isinstance(node, n.Number):
+        return node
+    if isinstance(node, n.Comparison):
+        return node.value
+    if isinstance(node, n.Quantity):
+        return node.number
+    return None
+
+
+def _direction_of(node) -> str | None:
+    if isinstance(node, n.Comparison):
+        return node.operator.direction
+    if isinstance(node, n.Quantity) and isinstance(node.amount, n.Comparison):
+        return node.amount.operator.direction
+    return None
+
+
+def _exact_in_condition(units, i) -> bool:
+    """"If you have 2 security cards", "If there are 3 cards", "If 4 [X]s are placed"."""
+    start, _ = clause_span(units, i)
+    before = [word(u) for u in units[start:i]]
+    if not any(w in ("if", "while", "when", "unless") for w in before):
+        return False
+    if before and before[-1] in ("have", "has", "are", "is", "exactly"):
+        return True
+    if before and before[-1] in ("if", "while", "when"):
+        return any(word(u) in ("are", "is") for u in units[i + 1:i + 4])
+    return False
+
+
+def _so_that_left(units, i) -> bool:
+    before = " ".join(word(u) for u in units[max(0, i - 4):i])
+    if not re.search(r"so that (?:they|you|it) (?:have|has)$", before):
+        return False
+    own = word(units[i])
+    return own.endswith("left") or (i + 1 < len(units) and word(units[i + 1]) == "left")
+
+
+# ----------------------------------------------------------------------------- classification
+
+def _classify(units, i, kind, number, direction) -> Count:
+    unit = units[i]
+    start, end = clause_span(units, i)
+    before, after = units[start:i], units[i + 1:end]
+    b = " ".join(word(u) for u in before)
+    a = " ".join(word(u) for u in after)
+    own = word(unit)
+    region_text = " ".join(word(u) for u in units)
+    zone, area = _area(unit, before, after)
+    if area is None and kind == "target":
+        zone, area = _area_before(units, start)
+    subject, verb = _subject(before)
+    noun = _noun(unit, after)
+    head_nouns = _head_nouns(unit, after) if kind == "iteration" else ()
+    elliptical = (kind == "threshold" and not noun and area is None and not after
+                  and subject is not None and not isinstance(unit, n.MemoryAmount))
+
+    def make(scope: str, reason: str) -> Count:
+        owner = _owner(zone, subject)
+        return Count(unit, kind, scope, reason, number, direction, (scope, area, owner, noun),
+                     zone, subject, verb, head_nouns, elliptical)
+
+    # value: the number is DP, a cost or a level, not a count of objects
+    if kind != "iteration" and (
+        re.search(r"\b(?:dp|play costs?|costs?|levels?)(?: total)? (?:is|are|of)$", b)
+        or re.search(r"\badds? up to$", b)
+        or re.search(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b", own + " " + a[:20])
+        or re.search(r"^(?:levels?'|dp\b)", a)
+    ):
+        return make("value", "a sum or value of DP, costs or levels")
+    # memory
+    if isinstance(unit, n.MemoryAmount):
+        return make("memory", "the memory gauge")
+    if (noun == "memory" or re.search(r"^(?:memory|points? of memory)\b", a)) and "paid" not in a.split()[:2]:
+        return make("unclear", "counts memory, which no rule covers")
+    # what the effect (or its trigger) did
+    effect = _effect(unit, kind, b, a, own, noun, area, region_text)
+    if effect:
+        return make("effect", effect)
+    # one card
+    one_card = _one_card(before, b, a, own, noun, zone, area)
+    if one_card:
+        return make("one_card", one_card)
+    # colors of several objects
+    if noun in ("color", "colors") or re.search(r"\bcolou?rs?\b", own + " " + a[:25]):
+        return make("colors", "colors across several objects in a shared area")
+    if area == "hand":
+        return make("hand", "cards in a hand")
+    if area in n.SHARED_ZONES:
+        return make("shared", {"security": "security cards", "trash": "cards in a trash",
+                               "battle_area": "Digimon or Tamers in play"}[area])
+    if noun in ("digimon", "tamer", "tamers"):
+        return make("shared", "Digimon or Tamers in play")
+    if re.search(r"\byour \[", own) or (kind == "iteration" and re.match(r"(?:your|their) \[", a)):
+        return make("shared", "your named Digimon in play")
+    if elliptical:
+        return make("unclear", "no noun: inherits the previous condition")
+    return make("unclear", "what is counted, and where, is not in the text")
+
+
+def _inherits(count: Count, units, i) -> bool:
+    if count.elliptical:
+        return True
+    if count.kind == "threshold" and count.measure[1] is None and isinstance(count.subject, n.Pronoun):
+        return count.scope not in ("value", "memory", "effect")
+    return False
+
+
+def _inherit(count: Count, previous: Count | None) -> Count:
+    if previous is None:
+        return count.replace(scope="unclear", reason="no noun, and no condition before it to inherit from")
+    return count.replace(
+        scope=previous.scope,
+        reason=f"the same as the condition before it: {previous.reason}",
+        measure=previous.measure,
+        zone=previous.zone,
+    )
+
+
+def _area(unit, before, after):
+    """(zone node, area) the count is about: its own noun or area phrase first, then an
+    area phrase after it in the clause, then one before it ("your hand has ...")."""
+    for node in unit.walk():
+        if isinstance(node, n.Zone):
+            return node, node.zone
+        if isinstance(node, n.ZoneWord):
+            return None, node.zone
+    for k, u in enumerate(after):
+        if isinstance(u, n.Zone) and not _filter_zone(after, k):
+            return u, u.zone
+        if isinstance(u, n.Quantity):
+            for node in u.walk():
+                if isinstance(node, n.Zone):
+                    return node, node.zone
+    plain = " ".join(word(u) for u in after)
+    m = re.search(r"\bin (?:the )?(trash|hand|security)\b", plain)
+    if m:
+        return None, m.group(1)
+    for u in reversed(before):
+        if isinstance(u, n.Zone):
+            return u, u.zone
+    return None, None
+
+
+def _area_before(units, start):
+    """For a target: the area named earlier in the sentence ("...from the top of your
+    security stack, up to having 3 left")."""
+    k = start - 1
+    while k >= 0 and not is_sentence_end(units[k]):
+        if isinstance(units[k], n.Zone):
+            return units[k], units[k].zone
+        k -= 1
+    return None, None
+
+
+def _filter_zone(after, k) -> bool:
+    """"Digimon with no digivolution cards": a filter on the counted objects."""
+    prev = " ".join(word(u) for u in after[max(0, k - 2):k])
+    return after[k].zone == "digivolution_cards" and re.search(r"\bwith(?: no)?$", prev) is not None
+
+
+def _subject(before):
+    """The subject and verb just before the count ("you have", "your hand has", "there are")."""
+    if not before or not isinstance(before[-1], n.Word):
+        return None, None
+    if word(before[-1]) not in ("have", "has", "are", "is", "having"):
+        return None, None
+    verb = before[-1]
+    k = len(before) - 2
+    while k >= 0 and isinstance(before[k], n.Word) and word(before[k]) in ("still", "only", "exactly", "re"):
+        k -= 1
+    if k >= 0 and (isinstance(before[k], (n.PlayerRef, n.Pronoun, n.Zone)) or word(before[k]) in ("there", "it", "there're")):
+        return before[k], verb
+    return None, verb
+
+
+def _owner(zone, subject) -> str | None:
+    node = zone.owner if zone is not None and zone.owner is not None else subject
+    if isinstance(node, n.Zone):
+        node = node.owner
+    if isinstance(node, n.PlayerRef):
+        return node.player
+    if isinstance(node, n.Pronoun):
+        return "they"
+    return None
+
+
+def _noun(unit, after) -> str:
+    """The counted noun, lower case and singular where it matters ("" if none)."""
+    if isinstance(unit, n.MemoryAmount):
+        return "memory"
+    words: list[str] = []
+    if isinstance(unit, n.Quantity):
+        words = word(unit.head).split()
+    elif isinstance(unit, (n.UntilCount, n.UpTo, n.ToValue)) and isinstance(unit.amount, n.Quantity):
+        words = word(unit.amount.head).split()
+    following = [word(u) for u in after[:8] if not isinstance(u, (n.PlayerRef, n.Pronoun, n.Article, n.Color))]
+    for w in words + following:
+        if w in NOUNS:
+            return w
+        if w in ("memory", "security"):
+            return w
+        if w not in _MODIFIERS and w not in _OWNERS and not w.startswith(("[", "(")):
+            break
+    return ""
+
+
+def _head_nouns(unit, after) -> tuple[n.Leaf, ...]:
+    """For "for each X": the nouns of X to make plural. None after "for each of" (already
+    plural) or "for every N" (already plural)."""
+    if not isinstance(unit, n.Iteration) or unit.of is not None or unit.step is not None:
+        return ()
+    found: list[tuple[int, n.Leaf]] = []
+    for k, u in enumerate(after):
+        w = word(u)
+        if isinstance(u, (n.Word, n.ColorsWord)) and w in NOUNS:
+            found.append((k, u))
+            continue
+        if isinstance(u, n.Zone) and u.owner is None and u.zone == "security":
+            found.append((k, u.area))  # "for each security card"
+            continue
+        if isinstance(u, (n.CardRef, n.Color, n.HeaderWord)) or w in _MODIFIERS or w in ("[", "]", "/"):
+            continue
+        break
+    # "Digimon card": of adjacent nouns only the last is made plural ("Digimon cards").
+    return tuple(leaf for j, (k, leaf) in enumerate(found)
+                 if not (j + 1 < len(found) and found[j + 1][0] == k + 1))
+
+
+def _effect(unit, kind, b, a, own, noun, area, region_text) -> str | None:
+    """Why the count is of what the effect or its trigger did, or None."""
+    if _EFFECT.search(own) or _EFFECT.search(" ".join(a.split()[:6])) \
+            or _EFFECT.search(" ".join(_after_noun(a, noun)[:3])):
+        return "counts what the effect itself did"
+    first = a.split()[:3]
+    if kind == "iteration" and (first[:1] == ["one"] or noun == "one"):
+        return "counts what the effect itself did"
+    if first[:1] and first[0] in _PARTICIPLES:  # "for each returned card"
+        return "counts what the effect itself did"
+    after_noun = _after_noun(a, noun)
+    if after_noun[:1] and after_noun[0] in _PARTICIPLES or after_noun[:2] == ["this", "effect"]:
+        return "counts what the effect itself did"
+    if any(w in _PARTICIPLES for w in own.split()):
+        return "counts what the effect itself did"
+    if re.search(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|revealed|add|added)$", b):
+        return "counts what the effect itself did"
+    if re.search(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b", a):
+        return "counts what the effect itself did"
+    if kind == "iteration" and area is None and _COST_CLAUSE.search(region_text):
+        return "counts what the effect's cost did"
+    if kind == "iteration" and area is None and noun in ("digimon", "tamer") and not a.startswith(("your", "their", "you")) \
+            and _EVENT.search(region_text) and not re.search(r"\b(?:you|your opponent|they) (?:have|has)\b|\bin play\b", a):
+        return "counts what triggered the effect"
+    return None
+
+
+def _after_noun(a: str, noun: str) -> list[str]:
+    """The words after the counted noun ("card trashed by ..." -> ["trashed", "by", ...])."""
+    words = a.split()
+    for k, w in enumerate(words):
+        if noun and (w == noun or NOUNS.get(w) == NOUNS.get(noun)):
+            return words[k + 1:]
+    return []
+
+
+def _one_card(before, b, a, own, noun, zone, area) -> str | None:
+    """Why the count is scoped to one card, or None."""
+    if _ONE_CARD_SUBJECT.search(b[-60:]):
+        return "one card's own cards or colors"
+    if before and word(before[-1]) in ("with", "of") and not re.search(r"\b(?:if|while) you have$", b):
+        return "a filter on single cards (\"with N or more ...\")"
+    # "Digimon with no digivolution cards" filters what is counted; it is not the count.
+    a = re.sub(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b", "", a)
+    if area == "digivolution_cards" or _ONE_CARD_WORDS.search(own) or _ONE_CARD_WORDS.search(a[:45]):
+        return "one card's digivolution cards, link cards, stack or colors"
+    return None

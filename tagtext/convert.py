@@ -1,0 +1,229 @@
+"""Writing a converted card database (a :class:`tagtext.batch.BatchResult`) as JSON, JSON
+lines, CSV or Markdown: what ``tagtext convert`` prints.
+
+- ``json``: one document following the versioned schema ``tagtext-convert/1``
+  (``tagtext/schema/convert-v1.schema.json``, shipped with the package; :func:`schema`
+  reads it). Header fields first, then ``"cards"`` with one card per line, so a text
+  diff of two outputs shows one line per changed card and the writer can use the C JSON
+  encoder card by card.
+- ``jsonl``: one card object per line, each carrying ``"schema"`` so a line can be read
+  on its own.
+- ``csv``: one row per (card, text field): ``id,name,set,field,original,text,rules``
+  (rules space-separated; ``text`` empty where the text could not be rewritten).
+- ``md``: a Markdown table of the texts the rules changed, the changes in bold, then the
+  texts that need a maintainer's look (residuals, warnings, failures, skipped entries).
+
+Output is deterministic: cards in database order, text fields in
+:data:`tagtext.carddb.TEXT_FIELDS` order, no timestamps. Writers take an open text stream
+and write it piece by piece (see :mod:`tagtext.atomic` for writing a file safely).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Iterator, TextIO
+
+from . import __version__
+from .batch import BatchResult, CardResult
+from .carddb import TEXT_FIELDS
+from .result import RewriteResult
+
+#: The value of the top-level "schema" field; readers check it before anything else.
+SCHEMA_ID = "tagtext-convert/1"
+SCHEMA_RESOURCE = "schema/convert-v1.schema.json"
+FORMATS = ("json", "jsonl", "csv", "md")
+CSV_COLUMNS = ("id", "name", "set", "field", "original", "text", "rules")
+
+_FIELD_ORDER = {name: i for i, name in enumerate(TEXT_FIELDS)}
+
+
+def schema() -> dict:
+    """The JSON Schema of the ``json`` output (and, as ``$defs/card``, of a ``jsonl`` line)."""
+    return json.loads(resources.files("tagtext").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8"))
+
+
+def format_for(path: str | Path | None, default: str = "json") -> str:
+    """The output format an output file name asks for (``.jsonl``, ``.csv``, ``.md``), else ``default``."""
+    if path is None:
+        return default
+    suffix = Path(str(path)).suffix.lower().lstrip(".")
+    return {"jsonl": "jsonl", "ndjson": "jsonl", "csv": "csv", "md": "md", "markdown": "md", "json": "json"}.get(suffix, default)
+
+
+# ----------------------------------------------------------------------------- records
+
+def text_record(original: str, result: RewriteResult | None, error: str | None = None) -> dict:
+    """One text field's conversion, as the schema's ``text`` object."""
+    if result is None:
+        return {"original": original, "text": None, "changed": False, "rules": [], "edits": [],
+                "residuals": [], "warnings": [], "ruling": None, "error": error or "not rewritten"}
+    return {
+        "original": result.original,
+        "text": result.text,
+        "changed": result.changed,
+        "rules": list(result.rules),
+        "edits": [e.to_json() for e in result.edits],
+        "residuals": [r.to_json() for r in result.residuals],
+        "warnings": list(result.warnings),
+        "ruling": result.ruling,
+        "error": None,
+    }
+
+
+def card_record(card_result: CardResult) -> dict:
+    """One card, as the schema's ``card`` object: id, name, set, type and its texts."""
+    card = card_result.card
+    texts = {}
+    for name in sorted(card.texts, key=lambda f: _FIELD_ORDER.get(f, len(_FIELD_ORDER))):
+        texts[name] = text_record(card.texts[name], card_result.results.get(name), card_result.errors.get(name))
+    return {"id": card.id, "name": card.name, "set": card.set, "type": card.card_type, "texts": texts}
+
+
+def header_record(batch: BatchResult) -> dict:
+    """The document's fields other than ``cards``."""
+    return {
+        "schema": SCHEMA_ID,
+        "generator": f"tagtext {__version__}",
+        "source": batch.source,
+        "summary": batch.summary(),
+        "problems": [{"where": p.where, "message": p.message} for p in batch.problems],
+    }
+
+
+def document(batch: BatchResult) -> dict:
+    """The whole ``json`` output as one object (what :func:`write_json` writes)."""
+    return {**header_record(batch), "cards": [card_record(c) for c in batch.cards]}
+
+
+# ----------------------------------------------------------------------------- writers
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_json(batch: BatchResult, out: TextIO) -> None:
+    """The schema's document: header fields, then one card per line."""
+    header = header_record(batch)
+    out.write("{\n")
+    for key in ("schema", "generator", "source", "summary"):
+        out.write(f"  {_dumps(key)}: {_dumps(header[key])},\n")
+    out.write(f'  "problems": {_list_lines(_dumps(p) for p in header["problems"])},\n')
+    out.write('  "cards": [')
+    first = True
+    for card_result in batch.cards:
+        out.write("\n    " if first else ",\n    ")
+        out.write(_dumps(card_record(card_result)))
+        first = False
+    out.write("]\n}\n" if first else "\n  ]\n}\n")
+
+
+def _list_lines(items: Iterator[str]) -> str:
+    items = list(items)
+    if not items:
+        return "[]"
+    return "[\n    " + ",\n    ".join(items) + "\n  ]"
+
+
+def write_jsonl(batch: BatchResult, out: TextIO) -> None:
+    """One card per line, each with ``"schema"`` first."""
+    for card_result in batch.cards:
+        out.write(_dumps({"schema": SCHEMA_ID, **card_record(card_result)}))
+        out.write("\n")
+
+
+def write_csv(batch: BatchResult, out: TextIO) -> None:
+    """One row per (card, text field), with a header row; newlines are ``\\n``."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for card_result in batch.cards:
+        card = card_result.card
+        for name, record in card_record(card_result)["texts"].items():
+            writer.writerow((card.id, card.name, card.set, name, record["original"],
+                             record["text"] if record["text"] is not None else "", " ".join(record["rules"])))
+
+
+def write_markdown(batch: BatchResult, out: TextIO) -> None:
+    """A table of the changed texts (changes in bold), then what needs review."""
+    s = batch.summary()
+    out.write(f"# Tag Tamer text: {_md(batch.source)}\n\n")
+    out.write(f"tagtext {__version__}: {s['cards']} cards, {s['texts']} texts; {s['rewritten']} texts "
+              f"rewritten on {s['cards_rewritten']} cards; {s['residuals']} residuals, "
+              f"{s['stale_rulings']} stale rulings, {s['failed_texts']} texts not rewritten, "
+              f"{s['problems']} entries skipped or repaired.\n\n")
+    out.write("## Changed texts\n\n")
+    rows = [(c, name, r) for c in batch.cards for name, r in c.results.items() if r.changed]
+    if rows:
+        out.write("| Card | Name | Field | Official text | Tag Tamer text | Rules |\n")
+        out.write("| --- | --- | --- | --- | --- | --- |\n")
+        for c, name, r in rows:
+            out.write(f"| {_md(c.card.id)} | {_md(c.card.name)} | {name} | {_md(r.original)} | "
+                      f"{_highlighted(r)} | {_md(', '.join(r.rules))} |\n")
+    else:
+        out.write("No text changed.\n")
+    review = list(_review_rows(batch))
+    out.write("\n## Needs review\n\n")
+    if review:
+        out.write("| Card | Field | What | Details |\n| --- | --- | --- | --- |\n")
+        for row in review:
+            out.write("| " + " | ".join(_md(cell) for cell in row) + " |\n")
+    else:
+        out.write("Nothing: no residuals, warnings, failures or skipped entries.\n")
+
+
+def _review_rows(batch: BatchResult) -> Iterator[tuple[str, str, str, str]]:
+    for c in batch.cards:
+        for name, r in c.results.items():
+            for res in r.residuals:
+                yield c.card.id, name, f"residual ({res.rule})", f"{res.text!r}: {res.reason}"
+            for w in r.warnings:
+                yield c.card.id, name, "warning", w
+        for name, error in c.errors.items():
+            yield c.card.id, name, "not rewritten", error
+    for p in batch.problems:
+        yield "", "", "database", str(p)
+
+
+_MD_ESCAPES = str.maketrans({
+    "\\": "\\\\", "|": "\\|", "*": "\\*", "_": "\\_", "`": "\\`",
+    "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": "<br>", "\r": "",
+})
+
+
+def _md(text: str) -> str:
+    """Text for a Markdown table cell: nothing in it is read as markup."""
+    return text.translate(_MD_ESCAPES)
+
+
+def _highlighted(r: RewriteResult) -> str:
+    """The rewritten text for a table cell, each edit in bold, when the edits account for
+    the whole change (they should); otherwise the plain text."""
+    edits = sorted(r.edits, key=lambda e: e.start)
+    plain, marked, pos = [], [], 0
+    for edit in edits:
+        if edit.start < pos:  # overlapping edits: no way to place them
+            return _md(r.text)
+        plain += [r.original[pos:edit.start], edit.after]
+        marked += [_md(r.original[pos:edit.start]), f"**{_md(edit.after)}**" if edit.after.strip() else _md(edit.after)]
+        pos = edit.end
+    plain.append(r.original[pos:])
+    marked.append(_md(r.original[pos:]))
+    if not edits or "".join(plain) != r.text:
+        return _md(r.text)
+    return "".join(marked)
+
+
+WRITERS: dict[str, Callable[[BatchResult, TextIO], None]] = {
+    "json": write_json, "jsonl": write_jsonl, "csv": write_csv, "md": write_markdown,
+}
+
+
+def write(batch: BatchResult, out: TextIO, fmt: str = "json") -> None:
+    """Write ``batch`` to ``out`` in format ``fmt`` (one of :data:`FORMATS`)."""
+    try:
+        writer = WRITERS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})") from None
+    writer(batch, out)

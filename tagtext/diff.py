@@ -1,0 +1,458 @@
+"""Comparing two versions of the card data: what ``tagtext diff`` reports on release day.
+
+Each side is a card database (rewritten here) or the output of ``tagtext convert``
+(``json`` or ``jsonl``, recognised by its ``"schema"`` field), so the new database can be
+compared with the last published conversion as well as with the last database. The
+comparison lists the cards added and removed, and the cards with a text field whose
+official text or Tag Tamer text changed, with a word-level diff of the Tag Tamer text.
+
+A card whose official texts are the same on two *database* sides is not rewritten at all:
+the same compiler gives the same text for the same (card, text), so comparing two
+databases costs only the rewriting of what changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from . import carddb
+from .batch import convert_card
+from .carddb import TEXT_FIELDS, Card, DatabaseError, Problem
+from .convert import CSV_COLUMNS, SCHEMA_ID
+from .overrides import load_table
+from .result import RewriteResult
+
+DIFF_SCHEMA_ID = "tagtext-diff/1"
+
+_FIELD_ORDER = {name: i for i, name in enumerate(TEXT_FIELDS)}
+
+
+# ----------------------------------------------------------------------------- sides
+
+@dataclass(frozen=True)
+class TextVersion:
+    """One text field of one card on one side: official text, Tag Tamer text (None when
+    it could not be rewritten), and what a maintainer should look at."""
+
+    original: str
+    text: str | None
+    error: str | None = None
+    rules: tuple[str, ...] = ()
+    residuals: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"original": self.original, "text": self.text, "error": self.error, "rules": list(self.rules),
+                "residuals": list(self.residuals), "warnings": list(self.warnings)}
+
+
+@dataclass(frozen=True)
+class SideCard:
+    id: str
+    name: str
+    set: str
+    #: field -> official text
+    originals: dict[str, str]
+
+
+class Side:
+    """One argument of ``tagtext diff``: its cards, and their texts rewritten (on demand
+    for a database, as recorded for a conversion)."""
+
+    def __init__(self, label: str, kind: str, cards: dict[str, SideCard],
+                 texts: dict[str, dict[str, TextVersion]] | None = None,
+                 db_cards: dict[str, Card] | None = None, problems: list[Problem] | None = None):
+        self.label = label
+        #: entries of a database side that were skipped or repaired (see tagtext.carddb)
+        self.problems = list(problems or ())
+        #: "database" or "conversion"
+        self.kind = kind
+        self.cards = cards
+        self._texts = texts if texts is not None else {}
+        self._db_cards = db_cards or {}
+        self._memo: dict[str, RewriteResult] = {}
+
+    def texts(self, card_id: str) -> dict[str, TextVersion]:
+        """field -> TextVersion for a card of this side."""
+        done = self._texts.get(card_id)
+        if done is None:
+            done = self._texts[card_id] = self._rewrite(self._db_cards[card_id])
+        return done
+
+    def _rewrite(self, card: Card) -> dict[str, TextVersion]:
+        # As tagtext.batch does: identical texts once, a card with a special ruling on its own.
+        memo = None if card.id in load_table().cards() else self._memo
+        result = convert_card(card, memo)
+        out = {}
+        for name, original in card.texts.items():
+            r = result.results.get(name)
+            if r is None:
+                out[name] = TextVersion(original, None, result.errors.get(name, "not rewritten"))
+            else:
+                out[name] = TextVersion(
+                    original, r.text, None, tuple(r.rules),
+                    tuple(f"[{x.rule}] {x.text!r}: {x.reason}" for x in r.residuals), tuple(r.warnings))
+        return out
+
+
+def load_side(path: str) -> Side:
+    """A card database or a convert output (json/jsonl, maybe gzipped); ``-`` is stdin.
+
+    Raises :class:`tagtext.carddb.DatabaseError` (one line, naming the file) when the file
+    cannot be read or is neither.
+    """
+    source = "<stdin>" if path == "-" else str(Path(path))
+    data = carddb.read_bytes(path)
+    fmt = "json" if path == "-" else carddb.format_of(Path(path).name)
+    if fmt.endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as e:
+            raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
+        fmt = fmt[: -len(".gz")]
+    conversion = _conversion_records(data, source, fmt)
+    if conversion is not None:
+        return _conversion_side(source, conversion)
+    db = carddb.parse_bytes(data, source, fmt)
+    cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
+    return Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems)
+
+
+def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
+    """The card records of a convert output, or None if ``data`` is not one."""
+    if fmt == "csv":
+        head = data[:200].decode("utf-8-sig", "replace").splitlines()[:1]
+        if head and tuple(head[0].strip().split(",")) == CSV_COLUMNS:
+            raise DatabaseError(f"{source}: a tagtext convert CSV cannot be compared; "
+                                f"diff reads card databases and convert json or jsonl output")
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    if fmt == "jsonl":
+        records = []
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise DatabaseError(f"{source}:{lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+            if not records and not (isinstance(record, dict) and "schema" in record):
+                return None  # the first record decides: a card database
+            _check_schema(record, source, f"line {lineno}")
+            records.append((f"{source}:{lineno}", record))
+        return records or None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    if not (isinstance(doc, dict) and "schema" in doc):
+        return None
+    _check_schema(doc, source, "document")
+    cards = doc.get("cards")
+    if not isinstance(cards, list):
+        raise DatabaseError(f"{source}: a {SCHEMA_ID} document needs a \"cards\" array")
+    return [(f"{source}: card {i + 1}", c) for i, c in enumerate(cards)]
+
+
+def _check_schema(record: object, source: str, where: str) -> None:
+    schema = record.get("schema") if isinstance(record, dict) else None
+    if schema != SCHEMA_ID:
+        raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
+
+
+def _conversion_side(source: str, records: list[tuple[str, object]]) -> Side:
+    cards: dict[str, SideCard] = {}
+    texts: dict[str, dict[str, TextVersion]] = {}
+    for where, record in records:
+        if not isinstance(record, dict) or not isinstance(record.get("id"), str) or not isinstance(record.get("texts"), dict):
+            raise DatabaseError(f"{where}: not a card record (needs \"id\" and \"texts\")")
+        card_id = record["id"]
+        if card_id in cards:
+            raise DatabaseError(f"{where}: duplicate id {card_id}")
+        versions = {}
+        for name, t in record["texts"].items():
+            if not (isinstance(t, dict) and isinstance(t.get("original"), str)
+                    and (t.get("text") is None or isinstance(t.get("text"), str))):
+                raise DatabaseError(f"{where} (id {card_id}): text {name!r} needs \"original\" and \"text\"")
+            versions[name] = TextVersion(
+                t["original"], t.get("text"), t.get("error"), tuple(t.get("rules") or ()),
+                tuple(f"[{x.get('rule')}] {x.get('text')!r}: {x.get('reason')}" for x in t.get("residuals") or ()
+                      if isinstance(x, dict)),
+                tuple(w for w in t.get("warnings") or () if isinstance(w, str)))
+        cards[card_id] = SideCard(card_id, _str(record.get("name")), _str(record.get("set")),
+                                  {name: v.original for name, v in versions.items()})
+        texts[card_id] = versions
+    return Side(source, "conversion", cards, texts=texts)
+
+
+def _str(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+# ----------------------------------------------------------------------------- comparing
+
+@dataclass(frozen=True)
+class FieldChange:
+    """One text field of a card that differs between the sides."""
+
+    field: str
+    old: TextVersion | None
+    new: TextVersion | None
+
+    @property
+    def kind(self) -> str:
+        """added / removed (the whole field), official (its official text changed),
+        rewrite (same official text, different Tag Tamer text)."""
+        if self.old is None:
+            return "added"
+        if self.new is None:
+            return "removed"
+        return "official" if self.old.original != self.new.original else "rewrite"
+
+    def word_diff(self) -> list[tuple[str, str]]:
+        """Word diff of the Tag Tamer text (of the official text where one side has none)."""
+        def shown(v: TextVersion | None) -> str:
+            if v is None:
+                return ""
+            if self.old is not None and self.new is not None and (self.old.text is None or self.new.text is None):
+                return v.original
+            return v.text if v.text is not None else v.original
+        return word_diff(shown(self.old), shown(self.new))
+
+    def to_json(self) -> dict:
+        return {"field": self.field, "change": self.kind,
+                "old": self.old.to_json() if self.old else None,
+                "new": self.new.to_json() if self.new else None,
+                "diff": [list(op) for op in self.word_diff()]}
+
+
+@dataclass(frozen=True)
+class CardChange:
+    card: SideCard
+    fields: tuple[FieldChange, ...]
+
+
+@dataclass(frozen=True)
+class AddedCard:
+    card: SideCard
+    texts: dict[str, TextVersion]
+
+    @property
+    def rewritten(self) -> int:
+        return sum(1 for t in self.texts.values() if t.text is not None and t.text != t.original)
+
+
+@dataclass
+class Comparison:
+    old: str
+    new: str
+    compared: int = 0
+    added: list[AddedCard] = field(default_factory=list)
+    removed: list[SideCard] = field(default_factory=list)
+    changed: list[CardChange] = field(default_factory=list)
+
+    @property
+    def differs(self) -> bool:
+        return bool(self.added or self.removed or self.changed)
+
+    def summary(self) -> dict[str, int]:
+        kinds = [f.kind for c in self.changed for f in c.fields]
+        return {
+            "compared": self.compared,
+            "added": len(self.added),
+            "removed": len(self.removed),
+            "changed": len(self.changed),
+            "official_texts_changed": sum(1 for k in kinds if k != "rewrite"),
+            "rewrites_changed": sum(1 for k in kinds if k == "rewrite"),
+        }
+
+    def to_json(self) -> dict:
+        return {
+            "schema": DIFF_SCHEMA_ID,
+            "old": self.old,
+            "new": self.new,
+            "summary": self.summary(),
+            "added": [{"id": a.card.id, "name": a.card.name, "set": a.card.set,
+                       "texts": {k: v.to_json() for k, v in a.texts.items()}} for a in self.added],
+            "removed": [{"id": c.id, "name": c.name, "set": c.set} for c in self.removed],
+            "changed": [{"id": c.card.id, "name": c.card.name, "set": c.card.set,
+                         "fields": [f.to_json() for f in c.fields]} for c in self.changed],
+        }
+
+
+def compare(old: Side, new: Side) -> Comparison:
+    """What differs between two sides: cards added (NEW's order), removed (OLD's order),
+    and changed (NEW's order, fields in TEXT_FIELDS order)."""
+    result = Comparison(old.label, new.label)
+    both_databases = old.kind == new.kind == "database"
+    for card_id, card in new.cards.items():
+        before = old.cards.get(card_id)
+        if before is None:
+            result.added.append(AddedCard(card, new.texts(card_id)))
+            continue
+        result.compared += 1
+        if both_databases and before.originals == card.originals:
+            continue  # same texts, same compiler: same Tag Tamer text
+        old_texts, new_texts = old.texts(card_id), new.texts(card_id)
+        changes = []
+        for name in sorted(set(old_texts) | set(new_texts), key=lambda f: _FIELD_ORDER.get(f, len(_FIELD_ORDER))):
+            a, b = old_texts.get(name), new_texts.get(name)
+            if a is not None and b is not None and a.original == b.original and a.text == b.text:
+                continue
+            changes.append(FieldChange(name, a, b))
+        if changes:
+            result.changed.append(CardChange(card, tuple(changes)))
+    result.removed = [card for card_id, card in old.cards.items() if card_id not in new.cards]
+    return result
+
+
+# ----------------------------------------------------------------------------- word diff
+
+_TOKEN = re.compile(r"\w+(?:['’]\w+)*|\s+|[^\w\s]", re.UNICODE)
+
+
+def word_diff(old: str, new: str) -> list[tuple[str, str]]:
+    """``old`` -> ``new`` as (op, text) runs: ``=`` same, ``-`` only in old, ``+`` only in new.
+
+    Words, runs of space and single punctuation marks are the units, so
+    ``"3 cards."`` -> ``"6 cards."`` is ``[("-", "3"), ("+", "6"), ("=", " cards.")]``.
+    """
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    runs: list[tuple[str, str]] = []
+
+    def add(op: str, text: str) -> None:
+        if not text:
+            return
+        if runs and runs[-1][0] == op:
+            runs[-1] = (op, runs[-1][1] + text)
+        else:
+            runs.append((op, text))
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            add("=", "".join(a[i1:i2]))
+        else:
+            add("-", "".join(a[i1:i2]))
+            add("+", "".join(b[j1:j2]))
+    return runs
+
+
+def render_word_diff(runs: list[tuple[str, str]], color: bool = False) -> str:
+    """``[-removed-]{+added+}`` (as ``git diff --word-diff``), or red/green when ``color``."""
+    out = []
+    for op, text in runs:
+        if op == "=":
+            out.append(text)
+        elif color:
+            out.append(f"\x1b[{'31' if op == '-' else '32'}m{text}\x1b[0m")
+        else:
+            out.append(f"[-{text}-]" if op == "-" else f"{{+{text}+}}")
+    return "".join(out)
+
+
+def changed_lines(runs: list[tuple[str, str]], color: bool = False) -> list[str]:
+    """The lines of a word diff that hold a change, rendered; ``...`` where lines are left out."""
+    lines: list[list[tuple[str, str]]] = [[]]
+    for op, text in runs:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                lines.append([])
+                if op != "=":  # a removed or added line break shows as the break itself
+                    lines[-2].append((op, "⏎"))
+            if part:
+                lines[-1].append((op, part))
+    out: list[str] = []
+    skipped = False
+    for line in lines:
+        if any(op != "=" for op, _ in line):
+            if skipped and out:
+                out.append("...")
+            out.append(render_word_diff(line, color).rstrip())
+            skipped = False
+        else:
+            skipped = True
+    if not out:
+        out.append(render_word_diff(runs, color))
+    elif skipped:
+        out.append("...")
+    return out
+
+
+# ----------------------------------------------------------------------------- report
+
+def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
+    """The text report ``tagtext diff`` prints."""
+    def bold(s: str) -> str:
+        return f"\x1b[1m{s}\x1b[0m" if color else s
+
+    yield bold(f"--- {comparison.old}")
+    yield bold(f"+++ {comparison.new}")
+    if comparison.added:
+        yield f"Added: {_cards(len(comparison.added))}"
+        for a in comparison.added:
+            notes = [f"{len(a.texts)} texts", f"{a.rewritten} rewritten"]
+            residuals = sum(len(t.residuals) for t in a.texts.values())
+            failed = sum(1 for t in a.texts.values() if t.text is None)
+            if residuals:
+                notes.append(f"{residuals} residuals")
+            if failed:
+                notes.append(f"{failed} not rewritten")
+            yield f"  + {a.card.id}  {a.card.name}  ({', '.join(notes)})"
+            for name, t in a.texts.items():
+                yield from _review(name, t)
+    if comparison.removed:
+        yield f"Removed: {_cards(len(comparison.removed))}"
+        for c in comparison.removed:
+            yield f"  - {c.id}  {c.name}"
+    if comparison.changed:
+        yield f"Changed: {_cards(len(comparison.changed))}"
+        for change in comparison.changed:
+            yield f"  ~ {change.card.id}  {change.card.name}"
+            for f in change.fields:
+                yield f"      {f.field}: {_KIND_TEXT[f.kind]}"
+                for line in changed_lines(f.word_diff(), color):
+                    yield f"        {line}"
+                for side, v in (("old", f.old), ("new", f.new)):
+                    if v is not None and v.text is None:
+                        yield f"        {side}: not rewritten: {v.error}"
+                if f.new is not None:
+                    yield from _review(f.field, f.new, indent="        ", with_field=False)
+    s = comparison.summary()
+    if comparison.differs:
+        yield (f"{s['added']} added, {s['removed']} removed, {s['changed']} changed "
+               f"({s['official_texts_changed']} texts with a new official text, {s['rewrites_changed']} with only "
+               f"a new Tag Tamer text); {s['compared']} cards in both")
+    else:
+        yield f"No differences: {s['compared']} cards in both."
+
+
+_KIND_TEXT = {
+    "added": "new text field",
+    "removed": "text field removed",
+    "official": "official text changed",
+    "rewrite": "Tag Tamer text changed (same official text)",
+}
+
+
+def _review(name: str, t: TextVersion, indent: str = "      ", with_field: bool = True) -> Iterator[str]:
+    head = f"{name}: " if with_field else ""
+    for r in t.residuals:
+        yield f"{indent}{head}residual {r}"
+    for w in t.warnings:
+        yield f"{indent}{head}warning: {w}"
+    if with_field and t.text is None:
+        yield f"{indent}{head}not rewritten: {t.error}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"

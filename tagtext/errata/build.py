@@ -1,0 +1,53 @@
+"""Building the errata: load, convert once, work out the pages, write them whole.
+
+:func:`build_errata` is what ``tagtext errata`` runs; :func:`write_errata` renders an
+already built model (tests give it crafted results).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import carddb
+from ..batch import convert_database
+from ..overrides import load_table
+from .model import Errata, build_model
+from .publish import publish_dir
+
+FORMATS = ("html", "wiki")
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out: Path
+    format: str
+    errata: Errata
+    #: paths of the files written, relative to ``out``
+    files: tuple[str, ...]
+    seconds: float
+
+
+def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html") -> BuildReport:
+    """Convert the database at ``db_path`` (None: the shipped one) and write the errata
+    to the directory ``out``, replacing a previous build only once this one succeeded."""
+    started = time.perf_counter()
+    database = carddb.load(db_path)
+    batch = convert_database(database)
+    attribution = carddb.shipped_source() if db_path is None else None
+    errata = build_model(batch, load_table(), attribution)
+    files = write_errata(errata, out, fmt)
+    return BuildReport(Path(out), fmt, errata, tuple(files), time.perf_counter() - started)
+
+
+def write_errata(errata: Errata, out: str | Path, fmt: str = "html") -> list[str]:
+    """Write ``errata`` to the directory ``out`` in format ``fmt`` (html or wiki), whole
+    or not at all; returns the files written, relative to ``out``."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown errata format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    if fmt == "html":
+        from .site import write_site as writer
+    else:
+        from .wiki import write_wiki as writer
+    return publish_dir(out, lambda tmp: writer(errata, tmp), f"tagtext errata --format {fmt}\n")

@@ -1,0 +1,345 @@
+"""What the errata pages show, worked out once from a converted database.
+
+Both outputs (the HTML site and the wiki tables) render this model; neither looks at a
+:class:`~tagtext.batch.BatchResult` itself.
+
+- :class:`Errata.sets`: the cards whose text the format changes (or keeps by special
+  ruling), grouped by set, each changed text cut into printed / Tag Tamer segments with
+  every edit numbered and explained by its rules;
+- :class:`Errata.rules`: every rule with one real example, the shortest text in the
+  database that rule edited;
+- :class:`Errata.rulings`: the special-ruling table, with whether each ruling applied;
+- :class:`Errata.flags`: what the maintainers should look at: residuals (text a rule
+  covers but cannot rewrite), stale rulings, texts that could not be read, and edits
+  that do not reproduce their rewritten text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..batch import BatchResult, CardResult
+from ..carddb import Card, Problem
+from ..overrides import Ruling, Table
+from ..result import Residual, RewriteResult
+from ..rules.registry import RULES, RULES_BY_ID, RuleInfo
+from .spans import Segment, edit_segments, span_segments
+
+#: How each text field is labelled on the pages.
+FIELD_LABELS = {
+    "effect": "Effect",
+    "digivolveEffect": "Inherited effect",
+    "securityEffect": "Security effect",
+    "linkEffect": "Link effect",
+    "optionCardEffect": "Option effect",
+    "specialDigivolve": "Special digivolve",
+    "dnaDigivolve": "DNA digivolve",
+    "burstDigivolve": "Burst digivolve",
+    "digiXros": "DigiXros",
+    "assembly": "Assembly",
+    "linkRequirement": "Link requirement",
+    "aceEffect": "ACE",
+    "rule": "Rule",
+}
+
+STALE_PREFIX = "stale special ruling"
+NO_SET = "Other"
+
+
+@dataclass(frozen=True)
+class EditNote:
+    """One edit, numbered as on the page, and the rules that made it."""
+
+    number: int
+    before: str
+    after: str
+    rules: tuple[RuleInfo, ...]
+
+
+@dataclass(frozen=True)
+class TextView:
+    """One text of a card, both sides cut into segments."""
+
+    field: str
+    label: str
+    printed: tuple[Segment, ...]
+    tagtamer: tuple[Segment, ...]
+    #: False when the edits do not reproduce the rewritten text (shown unhighlighted).
+    consistent: bool
+    edits: tuple[EditNote, ...]
+    residuals: tuple[Residual, ...]
+    warnings: tuple[str, ...]
+    #: The special ruling applied to this text, if one was.
+    ruling: Ruling | None
+    changed: bool
+
+
+@dataclass(frozen=True)
+class CardView:
+    card: Card
+    texts: tuple[TextView, ...]
+
+    @property
+    def anchor(self) -> str:
+        return anchor("card", self.card.id)
+
+    @property
+    def flagged(self) -> bool:
+        return any(t.residuals or t.warnings or not t.consistent for t in self.texts)
+
+
+@dataclass(frozen=True)
+class SetView:
+    code: str
+    cards: tuple[CardView, ...]
+
+    @property
+    def anchor(self) -> str:
+        return anchor("set", self.code)
+
+
+@dataclass(frozen=True)
+class RuleView:
+    info: RuleInfo
+    #: False for a rule id an edit names but the registry does not describe.
+    registered: bool
+    #: How many texts this rule edited.
+    texts: int
+    #: The example: a real card and its text that this rule edited, if any did.
+    example_card: Card | None
+    example: TextView | None
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+
+@dataclass(frozen=True)
+class RulingView:
+    ruling: Ruling
+    #: "applied", "stale", "not applied" or "card not in this database"
+    status: str
+    detail: str
+    #: Anchor of the card's entry on the errata page, when it has one.
+    card_anchor: str | None
+
+    @property
+    def anchor(self) -> str:
+        return anchor("ruling", self.ruling.id)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Something about one card text the maintainers should look at."""
+
+    card: Card
+    field: str
+    label: str
+    #: "residual", "stale ruling", "unreadable" or "inconsistent edits"
+    kind: str
+    messages: tuple[str, ...]
+    #: The printed text with the flagged spans marked (None when it could not be read).
+    segments: tuple[Segment, ...] | None
+    #: Anchor of the card's entry on the errata page, when it has one.
+    card_anchor: str | None
+
+
+@dataclass(frozen=True)
+class Errata:
+    source: str
+    #: Whose card data this is (the shipped database's SOURCE.md), when known.
+    attribution: str | None
+    sets: tuple[SetView, ...]
+    rules: tuple[RuleView, ...]
+    rulings: tuple[RulingView, ...]
+    flags: tuple[Flag, ...]
+    #: Database entries that were skipped or repaired while loading.
+    entry_problems: tuple[Problem, ...]
+    summary: dict[str, int]
+
+    @property
+    def cards(self) -> int:
+        return sum(len(s.cards) for s in self.sets)
+
+
+# ----------------------------------------------------------------------------- building
+
+def build_model(batch: BatchResult, table: Table, attribution: str | None = None) -> Errata:
+    """The errata pages' content for a converted database and the ruling table used."""
+    rulings = {r.id: r for r in table.rulings}
+    shown: dict[str, CardView] = {}
+    for card_result in batch.cards:
+        view = _card_view(card_result, rulings)
+        if view is not None:
+            shown[card_result.card.id] = view
+    sets: dict[str, list[CardView]] = {}
+    for view in sorted(shown.values(), key=lambda v: natural_key(v.card.id)):
+        sets.setdefault(view.card.set or NO_SET, []).append(view)
+    summary = dict(batch.summary())
+    summary["cards_shown"] = len(shown)
+    return Errata(
+        source=batch.source,
+        attribution=attribution,
+        sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),
+        rules=_rule_views(batch, rulings),
+        rulings=_ruling_views(batch, table, shown),
+        flags=tuple(_flags(batch, shown)),
+        entry_problems=tuple(batch.problems),
+        summary=summary,
+    )
+
+
+def _card_view(card_result: CardResult, rulings: dict[str, Ruling]) -> CardView | None:
+    texts = tuple(
+        _text_view(name, result, rulings)
+        for name, result in card_result.results.items()
+        if result.changed or result.ruling
+    )
+    return CardView(card_result.card, texts) if texts else None
+
+
+def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling]) -> TextView:
+    sides = edit_segments(result)
+    notes = tuple(
+        EditNote(number, edit.before, edit.after, tuple(rule_info(r) for r in edit.rules))
+        for number, edit in enumerate(result.edits, 1)
+    )
+    return TextView(
+        field=name,
+        label=FIELD_LABELS.get(name, name),
+        printed=sides.printed,
+        tagtamer=sides.tagtamer,
+        consistent=sides.consistent,
+        edits=notes if sides.consistent else (),
+        residuals=result.residuals,
+        warnings=result.warnings,
+        ruling=rulings.get(result.ruling) if result.ruling else None,
+        changed=result.changed,
+    )
+
+
+def rule_info(rule_id: str) -> RuleInfo:
+    """The registry's entry for ``rule_id``, or a placeholder naming an unknown rule."""
+    info = RULES_BY_ID.get(rule_id)
+    if info is None:
+        info = RuleInfo(rule_id, rule_id, "", "This rule id is not described in tagtext's rule registry.")
+    return info
+
+
+def _rule_views(batch: BatchResult, rulings: dict[str, Ruling]) -> tuple[RuleView, ...]:
+    """Each rule with its example: the shortest text it edited (ties: lowest card id)."""
+    counts: dict[str, int] = {}
+    best: dict[str, tuple[tuple, Card, str, RewriteResult]] = {}
+    for card_result in batch.cards:
+        for name, result in card_result.results.items():
+            used = {rule for edit in result.edits for rule in edit.rules}
+            if not used:
+                continue
+            usable = edit_segments(result).consistent  # never show a wrong highlight as the example
+            for rule in used:
+                counts[rule] = counts.get(rule, 0) + 1
+                key = (len(result.original), natural_key(card_result.card.id), name)
+                if usable and (rule not in best or key < best[rule][0]):
+                    best[rule] = (key, card_result.card, name, result)
+    ids = [r.id for r in RULES] + sorted(set(counts) - set(RULES_BY_ID))
+    views = []
+    for rule_id in ids:
+        example = best.get(rule_id)
+        views.append(RuleView(
+            info=rule_info(rule_id),
+            registered=rule_id in RULES_BY_ID,
+            texts=counts.get(rule_id, 0),
+            example_card=example[1] if example else None,
+            example=_text_view(example[2], example[3], rulings) if example else None,
+        ))
+    return tuple(views)
+
+
+def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView]) -> tuple[RulingView, ...]:
+    by_id = {c.card.id: c for c in batch.cards}
+    views = []
+    for ruling in table.rulings:
+        card_result = by_id.get(ruling.card)
+        card_anchor = shown[ruling.card].anchor if ruling.card in shown else None
+        if card_result is None:
+            status, detail = "card not in this database", f"{ruling.card} is not in {batch.source}."
+        else:
+            result = card_result.results.get(ruling.field)
+            stale = [w for w in (result.warnings if result else ()) if w.startswith(STALE_PREFIX)
+                     and (ruling.id in w or len(table.for_card(ruling.card, ruling.field)) == 1)]
+            if result is None:
+                status, detail = "not applied", f"{ruling.card} has no {ruling.field} text in this database."
+            elif result.ruling == ruling.id:
+                status, detail = "applied", _mode_sentence(ruling)
+            elif stale:
+                status, detail = "stale", "; ".join(stale)
+            else:
+                status, detail = "not applied", "The conversion did not apply this ruling and gave no warning about it."
+        views.append(RulingView(ruling, status, detail, card_anchor))
+    return tuple(views)
+
+
+def _mode_sentence(ruling: Ruling) -> str:
+    return {
+        "keep": "The effect is kept as printed.",
+        "replace": "The effect is replaced by the ruling's text.",
+        "append": "The effect is rewritten by the rules and the ruling's sentence follows it.",
+    }.get(ruling.mode, ruling.mode)
+
+
+def _flags(batch: BatchResult, shown: dict[str, CardView]) -> Iterable[Flag]:
+    for card_result in sorted(batch.cards, key=lambda c: natural_key(c.card.id)):
+        card = card_result.card
+        card_anchor = shown[card.id].anchor if card.id in shown else None
+        for problem in card_result.problems:
+            name = problem.where.rsplit(" ", 1)[-1]
+            text = card.texts.get(name)
+            message = problem.message
+            if message.startswith(problem.where):  # card and field are shown already
+                message = "at " + message[len(problem.where):].lstrip(": ")
+            yield Flag(card, name, FIELD_LABELS.get(name, name), "unreadable", (message,),
+                       (Segment(text),) if text is not None else None, card_anchor)
+        for name, result in card_result.results.items():
+            label = FIELD_LABELS.get(name, name)
+            if result.residuals:
+                yield Flag(
+                    card, name, label, "residual",
+                    tuple(f"[{r.rule}] \u201c{r.text}\u201d: {r.reason}" for r in result.residuals),
+                    span_segments(result.original, ((r.start, r.end, r.rule) for r in result.residuals)),
+                    card_anchor,
+                )
+            stale = tuple(w for w in result.warnings if w.startswith(STALE_PREFIX))
+            if stale:
+                yield Flag(card, name, label, "stale ruling", stale, (Segment(result.original),), card_anchor)
+            if result.edits and not edit_segments(result).consistent:
+                yield Flag(card, name, label, "inconsistent edits",
+                           ("The edits do not reproduce the rewritten text; shown without highlights.",),
+                           (Segment(result.original),), card_anchor)
+
+
+# ----------------------------------------------------------------------------- names
+
+def shorten(text: str, width: int = 90) -> str:
+    """``text`` on one line, cut in the middle when longer than ``width`` (the highlighted
+    text shows it whole; the list of changes only has to say which it is)."""
+    if not text.strip():
+        return text
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    head = (width * 2) // 3
+    tail = width - head - 3
+    return text[:head].rstrip() + " \u2026 " + text[-tail:].lstrip()
+
+
+def natural_key(value: str) -> tuple:
+    """Sort key that orders numbers by value: BT2 < BT10, BT1-009 < BT1-010."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.lower())
+                 for part in re.split(r"(\d+)", value) if part)
+
+
+def anchor(kind: str, value: str) -> str:
+    """A fragment id for ``value``: letters, digits and - _ . kept, anything else -."""
+    return f"{kind}-" + re.sub(r"[^A-Za-z0-9_.-]", "-", value)
