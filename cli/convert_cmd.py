@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 from typing import Callable, Iterator, TextIO
 
@@ -61,6 +62,8 @@ def convert(db, output, fmt):
             write(batch, out, fmt)
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
+        if os.path.isdir(output):
+            fail(f"{output}: is a directory; give a file name to write")
         try:
             with atomic_write(output, "w", encoding="utf-8", newline="") as out:
                 batch = _convert(database)
@@ -101,7 +104,11 @@ def stderr_is_terminal() -> bool:
 @contextlib.contextmanager
 def _stdout_utf8() -> Iterator[TextIO]:
     """stdout as UTF-8 text with no newline translation, whatever the locale."""
-    binary = click.get_binary_stream("stdout")
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text-only stdout (embedding, some test runners): use it as it is
+        yield sys.stdout
+        return
+    sys.stdout.flush()
     out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
     try:
         yield out

@@ -13,40 +13,83 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .analysis import Analysis, analyse
+from .analysis.counts import Count
+from .analysis.residuals import find_residuals
+from .analysis.units import Region
 from .errors import ParseError
 from .result import Edit, Residual, RewriteResult
+from .rules import (all_players, choose_opponent, choose_player, color_plus_one, count_doubling,
+                    discontinuity, hand_size, memory_average, special_rulings)
 from .syntax import nodes as n
 from .syntax.parser import parse
 
 
 @dataclass
 class Context:
-    """What a pass may read besides the tree, and where it reports what it cannot do."""
+    """What a pass reads besides the tree, and where it reports what it cannot do."""
 
     text: str
+    analysis: Analysis
     card_id: str | None = None
+    #: spans a special ruling keeps or replaces: no rule touches them
+    protected: tuple[tuple[int, int], ...] = ()
     residuals: list[Residual] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.counts: tuple[Count, ...] = tuple(
+            c for c in self.analysis.counts if not self.protected_at(c.node.start)
+        )
+
+    def protected_at(self, offset: int) -> bool:
+        return any(start <= offset < end for start, end in self.protected)
+
+    def units_of(self, count: Count) -> tuple[n.Node, ...]:
+        region: Region = self.analysis.regions[count.position[0]]
+        return region.units
 
     def residual(self, node: n.Node, rule: str, reason: str) -> None:
         self.residuals.append(Residual(node.start, node.end, self.text[node.start:node.end], rule, reason))
 
 
-#: The passes, in the order they run. Filled in by tagtext.rules.
-PIPELINE: tuple = ()
+#: The passes, in the order they run: counts are scaled before the discontinuity
+#: correction reads the scaled values; player and memory phrases are independent.
+PIPELINE = (
+    count_doubling.double_shared_counts,
+    hand_size.count_combined_hands,
+    color_plus_one.raise_color_thresholds,
+    discontinuity.close_gaps,
+    memory_average.average_memory_checks,
+    all_players.all_players,
+    choose_player.choose_a_player,
+    choose_opponent.choose_an_opponent,
+)
 
 
-def rewrite(text: str, card_id: str | None = None, source: str | None = None) -> RewriteResult:
+def rewrite(text: str, card_id: str | None = None, source: str | None = None,
+            field: str | None = None) -> RewriteResult:
     """Rewrite one effect text for Tag Tamer.
 
-    ``card_id`` selects the card's special ruling, if it has one. Raises
-    :class:`tagtext.errors.ParseError` for text the grammar cannot parse.
+    ``card_id`` selects the card's special ruling, if it has one; ``field`` (effect,
+    digivolveEffect, ...) lets a ruling for that field be reported as stale when its
+    effect is not in the text. Raises :class:`tagtext.errors.ParseError` for text the
+    grammar cannot parse.
     """
     tree = parse(text, source)
-    context = Context(text, card_id)
+    matches, warnings = special_rulings.find(text, card_id, field)
+    protected = tuple((m.start, m.end) for m in matches if m.ruling.mode in ("keep", "replace"))
+    context = Context(text, analyse(tree), card_id, protected)
+    context.warnings.extend(warnings)
     for rewrite_pass in PIPELINE:
         tree = rewrite_pass(tree, context)
-    return finish(text, tree, context)
+    tree = special_rulings.apply(tree, matches, context)
+    for finding in find_residuals(context.analysis.regions, context.counts):
+        if not context.protected_at(finding.start):
+            context.residuals.append(Residual(finding.start, finding.end, text[finding.start:finding.end],
+                                              finding.rule, finding.reason))
+    ruling = matches[0].ruling.id if matches else None
+    return finish(text, tree, context, ruling)
 
 
 def finish(text: str, tree: n.EffectText, context: Context, ruling: str | None = None) -> RewriteResult:

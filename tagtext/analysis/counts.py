@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from ..syntax import nodes as n
-from .units import Region, clause_span, is_sentence_end, word
+from .units import Region, clause_span, is_destination, is_sentence_end, word
 
 SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
 
@@ -143,7 +143,8 @@ def _candidate(units, i):
     """(kind, number, direction) if unit ``i`` is a count, else None."""
     unit = units[i]
     if isinstance(unit, n.MemoryAmount):
-        if unit.bound is not None:
+        # a check of the gauge ("you have 3 or less memory"), not memory gained or paid
+        if unit.bound is not None and i > 0 and word(units[i - 1]) in ("have", "has", "having"):
             return "threshold", unit.number, unit.bound.direction
         return None
     if isinstance(unit, n.Quantity):
@@ -151,7 +152,7 @@ def _candidate(units, i):
             return "threshold", unit.amount.value, unit.amount.operator.direction
         if _exact_in_condition(units, i):
             return "exact", unit.amount, None
-        if _so_that_left(units, i):
+        if _so_that(units, i):
             return "target", unit.amount, None
         return None
     if isinstance(unit, n.Comparison):
@@ -198,12 +199,13 @@ def _exact_in_condition(units, i) -> bool:
     return False
 
 
-def _so_that_left(units, i) -> bool:
+def _so_that(units, i) -> bool:
+    """A target after "so that": "so that they have 6 cards left", "so that 8 remain"."""
     before = " ".join(word(u) for u in units[max(0, i - 4):i])
-    if not re.search(r"so that (?:they|you|it) (?:have|has)$", before):
+    if not re.search(r"so that(?: (?:they|you|it) (?:have|has))?$", before):
         return False
-    own = word(units[i])
-    return own.endswith("left") or (i + 1 < len(units) and word(units[i + 1]) == "left")
+    following = word(units[i]).split()[1:] + [word(u) for u in units[i + 1:i + 3]]
+    return any(w in ("left", "remain", "remaining") for w in following[:2])
 
 
 # ----------------------------------------------------------------------------- classification
@@ -216,9 +218,9 @@ def _classify(units, i, kind, number, direction) -> Count:
     a = " ".join(word(u) for u in after)
     own = word(unit)
     region_text = " ".join(word(u) for u in units)
-    zone, area = _area(unit, before, after)
+    zone, area = _area(unit, before, after, units, start)
     if area is None and kind == "target":
-        zone, area = _area_before(units, start)
+        zone, area = _area_before(units, i)
     subject, verb = _subject(before)
     noun = _noun(unit, after)
     head_nouns = _head_nouns(unit, after) if kind == "iteration" else ()
@@ -287,7 +289,7 @@ def _inherit(count: Count, previous: Count | None) -> Count:
     )
 
 
-def _area(unit, before, after):
+def _area(unit, before, after, units=(), start=0):
     """(zone node, area) the count is about: its own noun or area phrase first, then an
     area phrase after it in the clause, then one before it ("your hand has ...")."""
     for node in unit.walk():
@@ -306,18 +308,20 @@ def _area(unit, before, after):
     m = re.search(r"\bin (?:the )?(trash|hand|security)\b", plain)
     if m:
         return None, m.group(1)
-    for u in reversed(before):
-        if isinstance(u, n.Zone):
+    for k in range(len(before) - 1, -1, -1):
+        u = before[k]
+        if isinstance(u, n.Zone) and not (units and is_destination(units, start + k)):
             return u, u.zone
     return None, None
 
 
-def _area_before(units, start):
+def _area_before(units, i):
     """For a target: the area named earlier in the sentence ("...from the top of your
-    security stack, up to having 3 left")."""
-    k = start - 1
+    security stack, up to having 3 left", "choosing cards in your opponent's hand ... so
+    that 8 remain")."""
+    k = i - 1
     while k >= 0 and not is_sentence_end(units[k]):
-        if isinstance(units[k], n.Zone):
+        if isinstance(units[k], n.Zone) and not is_destination(units, k):
             return units[k], units[k].zone
         k -= 1
     return None, None

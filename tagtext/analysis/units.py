@@ -84,6 +84,16 @@ def word(unit: n.Node) -> str:
     return re.sub(r"\s+", " ", text.lower()).replace("’", "'")
 
 
+_DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of)?$")
+
+
+def is_destination(units, i) -> bool:
+    """Whether unit ``i`` (an area) is where cards go: "to the bottom of your deck"."""
+    start, _ = clause_span(units, i, list_commas=False)
+    before = " ".join(word(u) for u in units[start:i])
+    return _DESTINATION.search(before) is not None
+
+
 def clause_span(units: tuple[n.Node, ...], i: int, list_commas: bool = True) -> tuple[int, int]:
     """The indices [start, end) of the clause holding unit ``i``.
 

@@ -103,7 +103,10 @@ class Leaf(Node):
     rules: tuple[str, ...] = ()
 
     def replaced(self, text: str, rule: str) -> "Leaf":
-        """A copy with new text, marked as rewritten by ``rule``."""
+        """A copy with new text, marked as rewritten by ``rule`` (the leaf itself when the
+        text does not change: doubling 0, "Digimon" made plural)."""
+        if text == self.text:
+            return self
         rules = self.rules if rule in self.rules else self.rules + (rule,)
         return dataclasses.replace(self, text=text, rules=rules)
 

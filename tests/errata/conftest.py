@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +124,130 @@ def crafted_batch() -> Crafted:
 @pytest.fixture
 def crafted() -> Crafted:
     return crafted_batch()
+
+
+# ----------------------------------------------------------------------------- reading HTML
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+@dataclass
+class Element:
+    """An element of a page as the standard library's HTML parser sees it."""
+
+    tag: str
+    attrs: dict
+    children: list
+    parent: "Element | None" = None
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def iter(self):
+        for child in self.children:
+            if isinstance(child, Element):
+                yield child
+                yield from child.iter()
+
+    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs) -> list["Element"]:
+        return [e for e in self.iter()
+                if (tag is None or e.tag == tag) and (cls is None or cls in e.classes())
+                and all(e.attrs.get(k.rstrip("_").replace("_", "-")) == v for k, v in attrs.items())]
+
+    def find(self, tag: str | None = None, cls: str | None = None, **attrs) -> "Element":
+        found = self.find_all(tag, cls, **attrs)
+        assert found, f"no <{tag or '*'} class={cls} {attrs}> found"
+        return found[0]
+
+    def by_id(self, element_id: str) -> "Element | None":
+        found = [e for e in self.iter() if e.attrs.get("id") == element_id]
+        return found[0] if found else None
+
+
+@pytest.fixture(name="parse_html")
+def parse_html_fixture():
+    """:func:`parse_html`, for tests (conftest is not importable as a module here)."""
+    return parse_html
+
+
+def parse_html(html: str) -> Element:
+    """A tree of the page's elements (entities decoded, as a browser would show them)."""
+    from html.parser import HTMLParser
+
+    root = Element("#document", {}, [])
+
+    class Builder(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.current = root
+
+        def handle_starttag(self, tag, attrs):
+            element = Element(tag, dict(attrs), [], self.current)
+            self.current.children.append(element)
+            if tag not in _VOID:
+                self.current = element
+
+        def handle_endtag(self, tag):
+            node = self.current
+            while node is not root and node.tag != tag:
+                node = node.parent
+            if node is not root:
+                self.current = node.parent
+
+        def handle_data(self, data):
+            self.current.children.append(data)
+
+    builder = Builder()
+    builder.feed(html)
+    builder.close()
+    return root
+
+
+ATTRIBUTION = "# Crafted <data>\n\nCard text \u00a9 Bandai, taken from `crafted.json`.\n\n- Origin: a test & nothing else"
+
+
+@dataclass
+class BuiltSite:
+    root: Path
+    files: list[str]
+    crafted: Crafted
+
+    def page(self, name: str) -> "Element":
+        return parse_html((self.root / name).read_text(encoding="utf-8"))
+
+    def raw(self, name: str) -> str:
+        return (self.root / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def crafted_site(tmp_path, crafted) -> BuiltSite:
+    """The HTML site of the crafted conversion, in tmp_path/site."""
+    from tagtext.errata import write_errata
+
+    root = tmp_path / "site"
+    files = write_errata(crafted.model(ATTRIBUTION), root, "html")
+    return BuiltSite(root, files, crafted)
+
+
+@pytest.fixture
+def crafted_wiki(tmp_path, crafted) -> BuiltSite:
+    """The wiki pages of the crafted conversion, in tmp_path/wiki."""
+    from tagtext.errata import write_errata
+
+    root = tmp_path / "wiki"
+    files = write_errata(crafted.model(ATTRIBUTION), root, "wiki")
+    return BuiltSite(root, files, crafted)
+
+
+@pytest.fixture(scope="module")
+def crafted_site_once(tmp_path_factory) -> BuiltSite:
+    """The crafted HTML site, written once for a whole module (the browser tests)."""
+    from tagtext.errata import write_errata
+
+    crafted = crafted_batch()
+    root = tmp_path_factory.mktemp("crafted") / "site"
+    files = write_errata(crafted.model(ATTRIBUTION), root, "html")
+    return BuiltSite(root, files, crafted)

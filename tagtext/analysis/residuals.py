@@ -1,0 +1,90 @@
+"""What the rules apply to but cannot rewrite mechanically, with the reason.
+
+RULES-NOTES 16: a count used as a value ("level less than or equal to the number of cards
+in your security stack") stays as printed and is reported, so the maintainers know a
+special ruling is needed. Also reported: counts whose scope the text does not give,
+memory read as a value, and iterations over two lists at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..syntax import nodes as n
+from .counts import Count
+from .units import Region, clause_span, word
+
+
+@dataclass(frozen=True)
+class Finding:
+    start: int
+    end: int
+    rule: str
+    reason: str
+
+
+def find_residuals(regions: tuple[Region, ...], counts: tuple[Count, ...]) -> list[Finding]:
+    found: list[Finding] = []
+    for count in counts:
+        if count.scope == "unclear":
+            rule = "memory-average" if "memory" in count.reason else "count-doubling"
+            found.append(Finding(count.node.start, count.node.end, rule, count.reason))
+        elif count.kind == "iteration" and count.scope in ("shared", "hand", "colors") and _compound(regions, count):
+            found.append(Finding(count.node.start, count.node.end, "count-doubling",
+                                 "an iteration over two lists at once (\"for each X and each Y\"): "
+                                 "doubling one of them would change what the effect counts"))
+    for region in regions:
+        units = region.units
+        for i, unit in enumerate(units):
+            reason = _value_count(units, i)
+            if reason:
+                end = _phrase_end(units, i)
+                found.append(Finding(unit.start, end, reason[0], reason[1]))
+    return found
+
+
+def _compound(regions, count) -> bool:
+    units = regions[count.position[0]].units
+    i = count.position[1]
+    _, end = clause_span(units, i)
+    rest = " ".join(word(u) for u in units[i + 1:end])
+    return re.search(r"\band each\b", rest) is not None
+
+
+def _value_count(units, i):
+    """(rule, reason) when unit ``i`` starts a count or memory used as a value."""
+    w = word(units[i])
+    nxt = " ".join(word(u) for u in units[i + 1:i + 3])
+    if w == "number" and nxt.startswith("of") or w == "total" and nxt.startswith("cards in"):
+        if i > 0 and (isinstance(units[i - 1], (n.Comparison, n.Quantity, n.Iteration)) or word(units[i - 1]) == "any"):
+            return None  # "6 or fewer total cards in ...", "for every 5 total cards", "any number of"
+        _, end = clause_span(units, i)
+        rest = units[i + 1:end]
+        if any(isinstance(u, (n.Comparison, n.Quantity, n.ToValue)) for u in rest):
+            return None  # "the number of cards in X is 10 or more": a threshold, rewritten
+        if re.search(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b", " ".join(word(u) for u in rest)):
+            return None  # what the effect did
+        for u in units[i + 1:i + 8]:
+            if isinstance(u, n.Zone) and u.zone in n.SHARED_ZONES | {"hand"}:
+                rule = "hand-size" if u.zone == "hand" else "count-doubling"
+                return rule, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
+                              "doubled mechanically; it needs a special ruling")
+        return None
+    if isinstance(units[i], n.PlayerRef) and units[i].player == "opponent" and units[i].possessive:
+        if i + 1 < len(units) and isinstance(units[i + 1], n.Unit) and word(units[i + 1]) == "memory" \
+                and not (i + 2 < len(units) and isinstance(units[i + 2], n.ToValue)):  # "set ... memory to 3"
+            return "memory-average", ("the opponent's memory used as a value: the team's average "
+                                      "cannot stand in for it mechanically")
+    return None
+
+
+def _phrase_end(units, i) -> int:
+    end = units[i].end
+    for u in units[i + 1:i + 8]:
+        if isinstance(u, n.Punct):
+            break
+        end = u.end
+        if isinstance(u, n.Zone) or (isinstance(u, n.Unit) and word(u) == "memory"):
+            break
+    return end

@@ -1,0 +1,42 @@
+"""Rule: both players means all players.
+
+Manual: "When an effect would act on "both players" directly, it affects all four
+players." RULES-NOTES 12: "both players" -> "all players" (also "both players'" and the
+unpunctuated "both players decks"); "you and your opponent's" -> "all players'";
+"Neither player" -> "No player".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..syntax import nodes as n
+from ..syntax.edit import replace_leaves
+from .common import match_case
+
+RULE = "all-players"
+
+
+def all_players(tree, ctx):
+    """Make "both players", "you and your opponent" and "neither player" name all players."""
+    changes = {}
+    for leaf in tree.leaves():
+        if not isinstance(leaf, n.PlayerRef) or ctx.protected_at(leaf.start):
+            continue
+        new = _all(leaf)
+        if new is not None:
+            changes[leaf.start] = lambda leaf, new=new: leaf.replaced(new, RULE)
+    return replace_leaves(tree, changes)
+
+
+def _all(leaf: n.PlayerRef) -> str | None:
+    text = leaf.text
+    if leaf.player == "both":
+        return re.sub(r"^both", lambda m: match_case(m.group(), "all"), text, flags=re.I)
+    if leaf.player == "neither":
+        return re.sub(r"^neither", lambda m: match_case(m.group(), "no"), text, flags=re.I)
+    if leaf.player == "you_and_opponent":
+        possessive = text.endswith(("'s", "’s"))
+        apostrophe = "’" if "’" in text else "'"
+        return match_case(text, "all players" + (apostrophe if possessive else ""))
+    return None

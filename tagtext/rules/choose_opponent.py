@@ -1,0 +1,74 @@
+"""Rule: acting on an opponent - the activating teammate picks one of them.
+
+Manual: "When an effect would act on an opponent directly, the activating teammate
+selects an opponent to target" ("trash the top 3 cards of your opponent's deck" ->
+"... of 1 of your opponent's decks"). RULES-NOTES 10: acting directly on an opponent's
+non-shared area (deck, hand, breeding area, digi-egg deck) or on an opponent as a player
+lets the activating teammate pick one; the opponents' shared areas (Digimon, Tamers,
+security, trash) stay.
+
+Not acting on the opponent, and left as printed: triggers and conditions ("When an
+effect adds cards to your opponent's hand"), where returned cards go ("to the bottom of
+your opponent's deck": a card always goes to its owner's deck), and counts of a hand (the
+hand-size rule). An opponent acting on their own hand or deck ("Your opponent trashes 1
+card in their hand") is "1 of your opponents".
+"""
+
+from __future__ import annotations
+
+from ..analysis.units import clause_span, is_destination, word
+from ..syntax import nodes as n
+from ..syntax.edit import replace_leaves
+from .common import is_condition, match_case, plural
+
+RULE = "choose-opponent"
+
+#: An opponent's areas that are theirs alone.
+_OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})
+_NOT_ACTIONS = frozenset({"has", "have", "had", "is", "was", "can't", "cannot", "can", "doesn't", "didn't", "would"})
+
+
+def choose_an_opponent(tree, ctx):
+    """Let the activating teammate pick one opponent where an effect acts on an opponent's own areas."""
+    changes = {}
+    counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.scope == "hand"}
+    for region in ctx.analysis.regions:
+        units = region.units
+        for i, unit in enumerate(units):
+            if ctx.protected_at(unit.start):
+                continue
+            if isinstance(unit, n.Zone) and _opponents_own_area(unit) and unit.start not in counted:
+                if is_condition(units, i) or is_destination(units, i):
+                    continue
+                changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), RULE)
+                changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), RULE)
+            elif isinstance(unit, n.PlayerRef) and _opponent_acts_on_own_area(units, i, counted):
+                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), RULE)
+    return replace_leaves(tree, changes)
+
+
+def _opponents_own_area(zone: n.Zone) -> bool:
+    owner = zone.owner
+    return (isinstance(owner, n.PlayerRef) and owner.player == "opponent" and owner.possessive
+            and zone.zone in _OWN_AREAS)
+
+
+def _opponent_acts_on_own_area(units, i, counted) -> bool:
+    """"Your opponent trashes 1 card in their hand", "Your opponent reveals the top 3 cards
+    of their deck": the opponent, as a player, acts on an area of their own."""
+    unit = units[i]
+    if unit.player != "opponent" or unit.possessive or is_condition(units, i):
+        return False
+    start, end = clause_span(units, i, list_commas=False)
+    if any(isinstance(u, n.Word) and word(u) not in ("then", "also") for u in units[start:i]):
+        return False  # not the subject of its clause
+    nxt = [word(u) for u in units[i + 1:i + 3]]
+    if not nxt or nxt[0] in _NOT_ACTIONS or (nxt[0] in ("may", "must") and nxt[1:2] and nxt[1] in _NOT_ACTIONS):
+        return False
+    for k in range(i + 1, end):
+        u = units[k]
+        if isinstance(u, n.Zone) and isinstance(u.owner, n.Pronoun) and u.zone in _OWN_AREAS:
+            if u.start in counted or is_destination(units, k):
+                continue
+            return True
+    return False

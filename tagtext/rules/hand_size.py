@@ -1,0 +1,95 @@
+"""Rule: hand sizes count the team's combined hands.
+
+Manual: "Effects that reference the size of a player's hand treat both teammates' hands
+as a single shared area" ("for every 4 cards in your opponent's hand" -> "for every 8
+cards in the opposing team's combined hands"). RULES-NOTES 8: a count of cards in a hand
+(threshold, iteration or target) doubles and counts the team's combined hands: "If you
+have 4 or fewer cards in your hand" -> "8 or fewer cards in your team's combined hands";
+"trashes cards in their hand until they have 5 left" -> the team trashes until its
+combined hands hold 10. Events and actions on a hand have no count and are not touched.
+
+Whose team: "your hand" is your team's; "your opponent's hand" the opposing team's;
+"their hand" is the team of whoever "they" are in the sentence (the opponent unless the
+sentence's players are all players or you).
+"""
+
+from __future__ import annotations
+
+from ..analysis.units import clause_span, is_sentence_end, word
+from ..syntax import nodes as n
+from ..syntax.edit import replace_leaves
+from .common import match_case
+from .counts_shared import scale
+
+RULE = "hand-size"
+
+
+def count_combined_hands(tree, ctx):
+    """Double every count of cards in a hand and name the team's combined hands."""
+    changes = {}
+    done_zones: set[int] = set()
+    for count in ctx.counts:
+        if count.scope != "hand":
+            continue
+        scale(count, changes, RULE)
+        units = ctx.units_of(count)
+        zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
+        if zone is not None and zone.start not in done_zones:
+            done_zones.add(zone.start)
+            _combined(zone, _team(zone, units, count), changes)
+        elif zone is None:
+            _plain_hand(units, count, changes)
+        _agreement(count, changes)
+    return replace_leaves(tree, changes)
+
+
+def _team(zone: n.Zone, units, count) -> str:
+    """"your team's" or "the opposing team's" (or "their team's" for all players)."""
+    owner = zone.owner
+    if isinstance(owner, n.PlayerRef):
+        return "your team's" if owner.player == "you" else "the opposing team's"
+    # "their hand": whoever "they" are - the nearest player named before, in the sentence
+    i = count.position[1]
+    k = min(i, next((j for j, u in enumerate(units) if u is zone), i))
+    while k >= 0 and not is_sentence_end(units[k]):
+        u = units[k]
+        if isinstance(u, n.PlayerRef):
+            if u.player == "you":
+                return "your team's"
+            if u.player in ("all", "both", "each", "players"):
+                return "their team's"
+            return "the opposing team's"
+        k -= 1
+    return "the opposing team's"
+
+
+def _combined(zone: n.Zone, team: str, changes) -> None:
+    owner = zone.owner
+    if owner is not None:
+        changes[owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, team), RULE)
+    area = zone.area
+    changes[area.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "combined hands"), RULE)
+
+
+def _plain_hand(units, count, changes) -> None:
+    """"cards in hand" (no owner): name the counting player's team."""
+    i = count.position[1]
+    start, end = clause_span(units, i)
+    subject = count.subject
+    team = "the opposing team's" if isinstance(subject, n.PlayerRef) and subject.player == "opponent" else "your team's"
+    for k in range(i + 1, end):
+        u = units[k]
+        if isinstance(u, n.Word) and word(u) == "hand" and k > 0 and word(units[k - 1]) == "in":
+            changes[u.start] = lambda leaf: leaf.replaced(f"{team} combined hands", RULE)
+            return
+
+
+def _agreement(count, changes) -> None:
+    """"your hand has 4 or fewer cards" -> "... hands have"; "until it has 4" -> "until they have"."""
+    if isinstance(count.subject, n.Zone) and count.subject.zone == "hand" and count.verb is not None:
+        if word(count.verb) == "has":
+            changes[count.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), RULE)
+    node = count.node
+    if isinstance(node, n.UntilCount) and node.subject is not None and node.subject.text.lower() == "it":
+        changes[node.subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "they"), RULE)
+        changes[node.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), RULE)

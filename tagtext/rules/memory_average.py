@@ -1,0 +1,70 @@
+"""Rule: memory checks read the team's average.
+
+Manual: "Effects that check the current value of the memory gauge reference the average
+of the team's memory gauges as a floating-point value" ("If your opponent has 1 or more
+memory" -> "If the team's average memory is -1.0 or less"). RULES-NOTES 13: "you have N
+or less memory" -> "the team's average memory is N.0 or less"; "you have N or more" ->
+"N.0 or more"; "your opponent has N or less" -> "-N.0 or more". Memory gained, lost, paid
+or set stays. Reminder text states the rule and is rewritten like the rest.
+
+The memory gauge is one number seen from two sides: your opponent having N or more is
+your side having -N or less. A check without its noun ("If they have 4 or more,") after
+a memory check reads the same gauge.
+"""
+
+from __future__ import annotations
+
+from ..analysis.units import word
+from ..syntax import nodes as n
+from ..syntax.edit import replace_leaves, word_leaves
+from .common import match_case
+
+RULE = "memory-average"
+
+
+def average_memory_checks(tree, ctx):
+    """Rewrite each memory check as a check of the team's average memory."""
+    changes = {}
+    side_of_block: dict[int, str] = {}
+    for count in ctx.counts:
+        if count.scope != "memory" or count.kind != "threshold" or count.number is None:
+            continue
+        side = _side(count.subject, side_of_block.get(count.block))
+        if side is None or count.verb is None:
+            ctx.residual(count.node, RULE, "a memory check without a player to read it for")
+            continue
+        side_of_block[count.block] = side
+        value = count.number.value
+        direction = count.direction
+        if side == "opponent":
+            value, direction = -value, ("at_most" if direction == "at_least" else "at_least")
+        verb = "being" if word(count.verb) == "having" else "is"
+        op = "or more" if direction == "at_least" else "or less"
+        phrase = f"the team's average memory {verb} {value:.1f} {op}"
+        _replace_span(tree, count.subject.start, count.node.end, phrase, changes)
+    return replace_leaves(tree, changes)
+
+
+def _side(subject, previous: str | None) -> str | None:
+    if isinstance(subject, n.PlayerRef):
+        return "you" if subject.player == "you" else "opponent" if subject.player == "opponent" else None
+    if isinstance(subject, n.Pronoun):
+        return previous
+    return None
+
+
+def _replace_span(tree, start: int, end: int, phrase: str, changes) -> None:
+    """The first leaf of [start, end) becomes the phrase; the others are removed."""
+    first = True
+    for leaf in word_leaves(tree):
+        if leaf.start < start or leaf.start >= end:
+            continue
+        if first:
+            changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), RULE)
+            first = False
+        else:
+            changes[leaf.start] = lambda leaf: _removed(leaf)
+
+
+def _removed(leaf: n.Leaf) -> n.Leaf:
+    return leaf.replaced("", RULE).with_changes(prefix="")

@@ -1,0 +1,386 @@
+"""The errata site in a real browser: headless Chromium (Debian's chromium and
+chromium-driver) driven by Selenium, the site served on localhost by http.server.
+
+Two sites are checked:
+
+- the site of the *real* database, as the compiler converts it today. What to look for
+  is taken from that conversion (a card it changed, that card's edits), never hard-coded,
+  since the rules are still being written; checks that need a changed card are skipped,
+  saying so, while the conversion changes none;
+- the site of the crafted database (conftest.py), for checks that need known content:
+  highlighting, HTML in card text, the filter, rule links, file://, the phone layout.
+
+Screenshots go to artifacts/errata/ (or $TAGTEXT_ARTIFACTS); their paths are printed.
+Without chromium and chromedriver the tests are skipped, unless $TAGTEXT_REQUIRE_BROWSER
+is set (scripts/test.sh installs them and sets it), when they fail instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import tempfile
+import threading
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tagtext import carddb
+from tagtext.batch import convert_database
+from tagtext.errata import build_model, write_errata
+from tagtext.overrides import load_table
+from tagtext.rules.registry import RULES
+
+ARTIFACTS = Path(os.environ.get("TAGTEXT_ARTIFACTS") or Path(__file__).resolve().parents[2] / "artifacts") / "errata"
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+
+
+# ----------------------------------------------------------------------------- plumbing
+
+def _binary(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name) or (f"/usr/bin/{name}" if os.path.exists(f"/usr/bin/{name}") else None)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium, driver_path = _binary("chromium", "chromium-browser"), _binary("chromedriver")
+    if not (chromium and driver_path):
+        message = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+        if os.environ.get("TAGTEXT_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="tagtext-chromium-")
+    options = Options()
+    options.binary_location = chromium
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument("--window-size=1280,1000")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # A driver path given: Selenium Manager (which would download a driver) is not run.
+    driver = webdriver.Chrome(options=options, service=Service(driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def _serve(directory: Path):
+    """Serve ``directory`` on localhost in a thread; yields the base URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture
+def screenshot(request, browser):
+    """Save a screenshot of the page (or of one element) and print where it went."""
+    def take(name: str, element=None) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        ok = element.screenshot(str(path)) if element is not None else browser.save_screenshot(str(path))
+        assert ok and path.stat().st_size > 0
+        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"\nscreenshot: {path}")
+        return path
+    return take
+
+
+def _visible_cards(driver) -> list[str]:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('article.card'))"
+        ".filter(a => a.offsetParent !== null).map(a => a.dataset.card);")
+
+
+def _type_filter(driver, text: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    box = driver.find_element(By.ID, "filter")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    if text:
+        box.send_keys(text)
+
+
+def _severe_console_messages(driver) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def _text(element) -> str:
+    return element.get_attribute("textContent")
+
+
+def _background(driver, element) -> str:
+    return driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor;", element)
+
+
+def _rect(driver, element) -> dict:
+    return driver.execute_script("return arguments[0].getBoundingClientRect().toJSON();", element)
+
+
+# ----------------------------------------------------------------------------- the real database
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    """The real database converted once, its site written, and served."""
+    batch = convert_database(carddb.load(None))
+    root = tmp_path_factory.mktemp("real") / "site"
+    write_errata(build_model(batch, load_table(), carddb.shipped_source()), root)
+    with _serve(root) as url:
+        yield batch, url
+
+
+def _shown(batch) -> list:
+    return [c for c in batch.cards if any(r.changed or r.ruling for r in c.results.values())]
+
+
+def _reproduces(result) -> bool:
+    pieces, pos = [], 0
+    for e in result.edits:
+        if e.start < pos or result.original[e.start:e.end] != e.before:
+            return False
+        pieces += [result.original[pos:e.start], e.after]
+        pos = e.end
+    return "".join(pieces) + result.original[pos:] == result.text
+
+
+def _an_edited_text(batch):
+    """A (card, field, result) the conversion edited (with edits that are right), or None.
+    The text with the most edits is taken, ties to the first card."""
+    candidates = [(c.card, field, r) for c in batch.cards for field, r in c.results.items()
+                  if r.edits and any(e.after for e in r.edits) and _reproduces(r)]
+    return max(candidates, key=lambda x: len(x[2].edits), default=None)
+
+
+def test_real_site_shows_what_the_conversion_changed(browser, real, screenshot):
+    from selenium.webdriver.common.by import By
+
+    batch, url = real
+    browser.set_window_size(1280, 1000)
+    browser.get(url + "index.html")
+    assert browser.title == "Cards \u00b7 Tag Tamer errata"
+    assert browser.find_element(By.ID, "filter-count") if _shown(batch) else True
+    assert sorted(_visible_cards(browser)) == sorted(c.card.id for c in _shown(batch))
+    # the stylesheet and the script loaded (a missing file would be a console error)
+    header = browser.find_element(By.CSS_SELECTOR, "header.site")
+    assert browser.execute_script("return getComputedStyle(arguments[0]).borderBottomStyle;", header) == "solid"
+    assert _severe_console_messages(browser) == []
+    heading = carddb.shipped_source().splitlines()[0].lstrip("# ").strip()
+    assert heading in browser.find_element(By.CSS_SELECTOR, "footer .attribution").text
+    screenshot("real-index")
+
+
+def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screenshot):
+    from selenium.webdriver.common.by import By
+
+    batch, url = real
+    picked = _an_edited_text(batch)
+    if picked is None:
+        pytest.skip(f"the conversion of the real database edits no text yet ({batch.summary()['rewritten']} rewritten)")
+    card, field, result = picked
+    browser.set_window_size(1280, 1000)
+    browser.get(url + f"index.html#card-{card.id}")
+    article = browser.find_element(By.ID, f"card-{card.id}")
+    assert article.is_displayed()
+    assert _text(article.find_element(By.CSS_SELECTOR, ".cid")) == card.id
+    block = article.find_element(By.CSS_SELECTOR, f'div.text[data-field="{field}"]')
+    printed = block.find_element(By.CSS_SELECTOR, ".printed .cardtext")
+    tagtamer = block.find_element(By.CSS_SELECTOR, ".tagtamer .cardtext")
+    assert _text(printed) == result.original
+    assert _text(tagtamer) == result.text
+    inserted = tagtamer.find_elements(By.CSS_SELECTOR, "ins.edit")
+    assert [_text(i) for i in inserted] == [e.after for e in result.edits if e.after]
+    assert [_text(d) for d in printed.find_elements(By.CSS_SELECTOR, "del.edit")] == [e.before for e in result.edits if e.before]
+    side = block.find_element(By.CSS_SELECTOR, ".tagtamer")
+    assert _background(browser, inserted[0]) != _background(browser, side)  # visibly highlighted
+    links = block.find_elements(By.CSS_SELECTOR, "ol.why a.rule")
+    assert [l.get_attribute("href").rsplit("#", 1)[1] for l in links] == [
+        f"rule-{r}" for e in result.edits for r in e.rules]
+    screenshot(f"real-card-{card.id}", article)
+
+
+def test_real_site_filter_narrows_the_list(browser, real):
+    batch, url = real
+    shown = _shown(batch)
+    if len(shown) < 2:
+        pytest.skip(f"the filter needs two cards on the page; the conversion changes {len(shown)}")
+    picked = _an_edited_text(batch)
+    target = picked[0] if picked else shown[0].card
+    browser.get(url + "index.html")
+    _type_filter(browser, target.id)
+    visible = _visible_cards(browser)
+    assert target.id in visible and len(visible) < len(shown)
+    texts = browser.execute_script(
+        "return Array.from(document.querySelectorAll('article.card'))"
+        ".filter(a => a.offsetParent !== null).map(a => a.textContent.toLowerCase());")
+    assert all(target.id.lower() in t for t in texts)
+    _type_filter(browser, "")
+    assert len(_visible_cards(browser)) == len(shown)
+
+
+def test_real_site_rule_links_resolve(browser, real):
+    from selenium.webdriver.common.by import By
+
+    batch, url = real
+    browser.get(url + "rules.html")
+    for rule in RULES:
+        assert browser.find_element(By.ID, f"rule-{rule.id}").is_displayed()
+    browser.get(url + "index.html")
+    hrefs = sorted(set(browser.execute_script(
+        "return Array.from(document.querySelectorAll('a.rule')).map(a => a.href);")))
+    if not hrefs:  # no edits today: follow the rules page's own contents instead
+        browser.get(url + "rules.html")
+        hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav.toc a")]
+        assert len(hrefs) == len(RULES) + 1
+    for href in hrefs:
+        browser.get(href)
+        fragment = href.rsplit("#", 1)[1]
+        assert browser.execute_script("return document.getElementById(arguments[0]) !== null;", fragment), href
+
+
+# ----------------------------------------------------------------------------- the crafted database
+
+@pytest.fixture(scope="module")
+def crafted_url(crafted_site_once):
+    with _serve(crafted_site_once.root) as url:
+        yield url
+
+
+def test_crafted_site_highlights_each_edit_on_both_sides(browser, crafted_site_once, crafted_url, screenshot):
+    from selenium.webdriver.common.by import By
+
+    result = crafted_site_once.crafted.by_id["TT1-002"].results["effect"]
+    browser.set_window_size(1280, 1000)
+    browser.get(crafted_url + "index.html")
+    block = browser.find_element(By.CSS_SELECTOR, '#card-TT1-002 div.text[data-field="effect"]')
+    inserted = block.find_elements(By.CSS_SELECTOR, ".tagtamer ins.edit")
+    deleted = block.find_elements(By.CSS_SELECTOR, ".printed del.edit")
+    assert [i.text for i in inserted] == [e.after for e in result.edits]
+    assert [d.text for d in deleted] == [e.before for e in result.edits]
+    side = block.find_element(By.CSS_SELECTOR, ".tagtamer")
+    for element in inserted + deleted:
+        assert element.is_displayed()
+        assert _background(browser, element) not in (_background(browser, side), "rgba(0, 0, 0, 0)")
+    # the edit's number is drawn after it (CSS), not part of the text
+    number = browser.execute_script(
+        "return getComputedStyle(arguments[0], '::after').content;", inserted[1])
+    assert number == '"2"'
+    assert _severe_console_messages(browser) == []
+    screenshot("crafted-index")
+
+
+def test_crafted_site_shows_html_in_card_text_as_text_and_runs_none_of_it(browser, crafted_site_once, crafted_url):
+    from selenium.webdriver.common.by import By
+
+    card = crafted_site_once.crafted.db.by_id()["TT1-001"]
+    browser.get(crafted_url + "index.html")
+    assert browser.execute_script("return window.__pwned === undefined;")
+    article = browser.find_element(By.ID, "card-TT1-001")
+    assert _text(article.find_element(By.CSS_SELECTOR, ".printed .cardtext")) == card.texts["effect"]
+    assert article.find_element(By.CSS_SELECTOR, ".cname").text == card.name
+    for selector in ("script", "img", "b", ".cardtext *:not(del):not(ins)"):
+        assert article.find_elements(By.CSS_SELECTOR, selector) == [], selector
+    assert len(browser.find_elements(By.CSS_SELECTOR, "script")) == 1  # the site's filter
+
+
+def test_crafted_site_filter_narrows_hides_empty_sets_and_restores(browser, crafted_url):
+    from selenium.webdriver.common.by import By
+
+    browser.get(crafted_url + "index.html")
+    everything = _visible_cards(browser)
+    assert everything == ["BT7-040", "TT1-001", "TT1-002", "TT2-001", "TT2-002"]
+    _type_filter(browser, "GABUMON")
+    assert _visible_cards(browser) == ["TT1-002"]
+    assert browser.find_element(By.ID, "filter-count").text == "1 of 5 cards"
+    assert not browser.find_element(By.ID, "set-TT2").is_displayed()
+    assert "empty" in browser.find_element(By.CSS_SELECTOR, '[data-group-link="set-TT2"]').get_attribute("class")
+    _type_filter(browser, "tentomon security")  # every word must match
+    assert _visible_cards(browser) == ["TT2-001"]
+    _type_filter(browser, "team's combined")  # words of the Tag Tamer text match too
+    assert _visible_cards(browser) == ["TT1-002"]
+    _type_filter(browser, "no such card anywhere")
+    assert _visible_cards(browser) == []
+    assert browser.find_element(By.ID, "filter-empty").is_displayed()
+    _type_filter(browser, "")
+    assert _visible_cards(browser) == everything
+    assert not browser.find_element(By.ID, "filter-empty").is_displayed()
+
+
+def test_crafted_site_rule_link_lands_on_the_rule(browser, crafted_url):
+    from selenium.webdriver.common.by import By
+
+    browser.get(crafted_url + "index.html")
+    link = browser.find_element(By.CSS_SELECTOR, '#card-TT1-002 div.text[data-field="effect"] ol.why a.rule')
+    assert link.text == "Hand sizes count the team's combined hands"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    link.click()
+    assert browser.current_url == crafted_url + "rules.html#rule-hand-size"
+    target = browser.find_element(By.ID, "rule-hand-size")
+    assert "Hand sizes count the team's combined hands" in target.find_element(By.TAG_NAME, "h2").text
+    assert abs(_rect(browser, target)["top"]) < 2  # scrolled to it
+    example = target.find_element(By.CSS_SELECTOR, ".example-head a")
+    assert example.get_attribute("href") == crafted_url + "index.html#card-TT1-002"
+
+
+def test_crafted_site_works_from_file_urls(browser, crafted_site_once):
+    from selenium.webdriver.common.by import By
+
+    browser.get((crafted_site_once.root / "index.html").as_uri())
+    header = browser.find_element(By.CSS_SELECTOR, "header.site")
+    assert browser.execute_script("return getComputedStyle(arguments[0]).borderBottomStyle;", header) == "solid"
+    _type_filter(browser, "rasenmon")
+    assert _visible_cards(browser) == ["BT7-040"]
+
+
+def test_crafted_site_reads_on_a_phone(browser, crafted_url, screenshot):
+    from selenium.webdriver.common.by import By
+
+    try:
+        browser.set_window_size(390, 844)
+        browser.get(crafted_url + "index.html")
+        width = browser.execute_script("return window.innerWidth;")
+        assert width <= 420
+        printed = browser.find_element(By.CSS_SELECTOR, "#card-TT1-001 .printed")
+        tagtamer = browser.find_element(By.CSS_SELECTOR, "#card-TT1-001 .tagtamer")
+        assert _rect(browser, tagtamer)["top"] >= _rect(browser, printed)["bottom"]  # stacked
+        assert browser.execute_script("return document.documentElement.scrollWidth;") <= width  # no sideways scroll
+        assert browser.execute_script(
+            "return parseFloat(getComputedStyle(document.querySelector('.cardtext')).fontSize);") >= 14
+        screenshot("crafted-phone")
+    finally:
+        browser.set_window_size(1280, 1000)
+    browser.get(crafted_url + "index.html")
+    printed = browser.find_element(By.CSS_SELECTOR, "#card-TT1-001 .printed")
+    tagtamer = browser.find_element(By.CSS_SELECTOR, "#card-TT1-001 .tagtamer")
+    assert _rect(browser, tagtamer)["top"] == _rect(browser, printed)["top"]  # side by side
+    assert _rect(browser, tagtamer)["left"] > _rect(browser, printed)["right"]
