@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..rewrite import rewrite as rewrite_text
+from ..pipeline import rewrite as rewrite_text
 from .common import handle_errors, text_argument
 
 

@@ -10,7 +10,7 @@ text with ``.edits``, ``.residuals`` and ``.warnings``.
 
 from .errors import ParseError, TagTextError
 from .result import Edit, Residual, RewriteResult
-from .rewrite import rewrite
+from .pipeline import rewrite
 from .syntax import nodes, parse
 
 __version__ = "0.1.0"

@@ -14,7 +14,7 @@ from .carddb import Card, Database, Problem
 from .errors import TagTextError
 from .overrides import load_table
 from .result import RewriteResult
-from .rewrite import rewrite
+from .pipeline import rewrite
 
 
 @dataclass

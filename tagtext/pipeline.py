@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .analysis import Analysis, analyse
+from .analysis import counts as count_analysis
+from .analysis import residuals as residual_analysis
 from .analysis.counts import Count
 from .analysis.residuals import find_residuals
 from .analysis.units import Region
@@ -66,6 +68,18 @@ PIPELINE = (
     choose_opponent.choose_an_opponent,
 )
 
+#: A text none of these match has nothing any rule acts on, and is returned as printed
+#: without analysis (tests/test_rewrite_corpus.py checks this over the whole corpus).
+TRIGGERS = (
+    count_analysis.TRIGGER, residual_analysis.TRIGGER,
+    all_players.TRIGGER, choose_player.TRIGGER, choose_opponent.TRIGGER,
+)
+
+
+def may_apply(text: str) -> bool:
+    """Whether any rule could change or report something in ``text``."""
+    return any(trigger.search(text) for trigger in TRIGGERS)
+
 
 def rewrite(text: str, card_id: str | None = None, source: str | None = None,
             field: str | None = None) -> RewriteResult:
@@ -78,9 +92,12 @@ def rewrite(text: str, card_id: str | None = None, source: str | None = None,
     """
     tree = parse(text, source)
     matches, warnings = special_rulings.find(text, card_id, field)
+    if not matches and not may_apply(text):
+        return RewriteResult(original=text, text=tree.to_source(), warnings=tuple(warnings), card_id=card_id)
     protected = tuple((m.start, m.end) for m in matches if m.ruling.mode in ("keep", "replace"))
     context = Context(text, analyse(tree), card_id, protected)
     context.warnings.extend(warnings)
+    original = tree
     for rewrite_pass in PIPELINE:
         tree = rewrite_pass(tree, context)
     tree = special_rulings.apply(tree, matches, context)
@@ -89,12 +106,13 @@ def rewrite(text: str, card_id: str | None = None, source: str | None = None,
             context.residuals.append(Residual(finding.start, finding.end, text[finding.start:finding.end],
                                               finding.rule, finding.reason))
     ruling = matches[0].ruling.id if matches else None
-    return finish(text, tree, context, ruling)
+    return finish(text, tree, context, ruling, unchanged=tree is original)
 
 
-def finish(text: str, tree: n.EffectText, context: Context, ruling: str | None = None) -> RewriteResult:
+def finish(text: str, tree: n.EffectText, context: Context, ruling: str | None = None,
+           unchanged: bool = False) -> RewriteResult:
     """The result for a rewritten tree: its text, and its edits read off changed leaves."""
-    edits = tuple(edits_of(tree, text))
+    edits = () if unchanged else tuple(edits_of(tree, text))
     rules: list[str] = []
     for edit in edits:
         for rule in edit.rules:
@@ -102,7 +120,7 @@ def finish(text: str, tree: n.EffectText, context: Context, ruling: str | None =
                 rules.append(rule)
     return RewriteResult(
         original=text,
-        text=tree.to_source(),
+        text=text if unchanged else tree.to_source(),
         edits=edits,
         residuals=tuple(sorted(set(context.residuals), key=lambda r: (r.start, r.end, r.rule))),
         warnings=tuple(context.warnings),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..syntax import nodes as n
 from .counts import Count, find_counts
-from .units import Region, regions
+from .units import Region, forget_words, regions
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,7 @@ class Analysis:
 
 
 def analyse(tree: n.EffectText) -> Analysis:
+    forget_words()
     found = tuple(regions(tree))
     block_of = _blocks(tree)
     return Analysis(found, tuple(find_counts(list(found), block_of)))
@@ -26,10 +27,14 @@ def _blocks(tree: n.EffectText) -> dict[int, int]:
     """Start offset of every region -> index of the effect (Block or Header) holding it."""
     out: dict[int, int] = {}
     index = 0
-    for node in tree.walk():
+    stack: list[tuple[n.Node, int]] = [(tree, 0)]
+    while stack:
+        node, block = stack.pop()
         if isinstance(node, (n.Block, n.Header)):
             index += 1
-            for inner in node.walk():
-                if isinstance(inner, (n.Sentence, n.Parenthetical, n.Header)):
-                    out.setdefault(inner.start, index)
+            block = index
+        if isinstance(node, (n.Sentence, n.Parenthetical, n.Header)):
+            out.setdefault(node.start, block)
+        if isinstance(node, (n.EffectText, n.Line, n.Block, n.Header, n.Sentence, n.Parenthetical, n.KeywordEffect, n.Keyword)):
+            stack.extend((child, block) for child in reversed(list(node.children())))
     return out

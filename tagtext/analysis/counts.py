@@ -41,6 +41,17 @@ from .units import Region, clause_span, is_destination, is_sentence_end, word
 
 SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
 
+#: Text without a match holds no count (a necessary condition, checked over the corpus by
+#: tests/test_rewrite_corpus.py): comparisons and memory checks, iterations, targets, and
+#: numbers in conditions.
+TRIGGER = re.compile(r"""
+    \bo[rf]\s+(?:more|fewer|less|higher|lower|greater)\b
+  | \bfor\s+e(?:ach|very)\b
+  | \buntil\s+(?:there|you|they|it)\b | \bup\s+to\s+having\b | \bso\s+that\b
+  | \b(?:if|while|when|whenever|unless)\b[^.]*?\b(?:have|has|are|is|exactly)\s+\d
+  | \bif\s+\d
+""", re.I | re.X | re.S)
+
 #: Nouns a count can count (singular -> plural). "Digimon" is both.
 NOUNS = {
     "card": "cards", "cards": "cards", "tamer": "tamers", "tamers": "tamers",
@@ -56,7 +67,7 @@ _MODIFIERS = frozenset({
 _OWNERS = frozenset({"of", "your", "their", "my", "its", "the", "each", "any", "all"})
 _PARTICIPLES = frozenset({
     "trashed", "placed", "returned", "deleted", "revealed", "added", "discarded", "played",
-    "removed", "chosen", "selected", "sent", "suspended", "paid",
+    "removed", "chosen", "selected", "sent", "paid",
 })
 _EFFECT = re.compile(
     r"\b(?:this|that|the) (?:card's )?effect\b|\busing this\b|\bthis way\b|\bamong (?:them|those|it)\b"

@@ -16,6 +16,10 @@ from .counts import Count
 from .units import Region, clause_span, word
 
 
+#: Text without a match holds no residual besides those of its counts.
+TRIGGER = re.compile(r"\bnumber\s+of\b|\btotal\s+cards\b|opponent['’]s\s+memory", re.I)
+
+
 @dataclass(frozen=True)
 class Finding:
     start: int
@@ -54,7 +58,12 @@ def _compound(regions, count) -> bool:
 
 def _value_count(units, i):
     """(rule, reason) when unit ``i`` starts a count or memory used as a value."""
-    w = word(units[i])
+    unit = units[i]
+    if isinstance(unit, n.PlayerRef):
+        return _memory_value(units, i)
+    if not isinstance(unit, n.Word) or unit.text.lower() not in ("number", "total"):
+        return None
+    w = word(unit)
     nxt = " ".join(word(u) for u in units[i + 1:i + 3])
     if w == "number" and nxt.startswith("of") or w == "total" and nxt.startswith("cards in"):
         if i > 0 and (isinstance(units[i - 1], (n.Comparison, n.Quantity, n.Iteration)) or word(units[i - 1]) == "any"):
@@ -70,8 +79,11 @@ def _value_count(units, i):
                 rule = "hand-size" if u.zone == "hand" else "count-doubling"
                 return rule, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
                               "doubled mechanically; it needs a special ruling")
-        return None
-    if isinstance(units[i], n.PlayerRef) and units[i].player == "opponent" and units[i].possessive:
+    return None
+
+
+def _memory_value(units, i):
+    if units[i].player == "opponent" and units[i].possessive:
         if i + 1 < len(units) and isinstance(units[i + 1], n.Unit) and word(units[i + 1]) == "memory" \
                 and not (i + 2 < len(units) and isinstance(units[i + 2], n.ToValue)):  # "set ... memory to 3"
             return "memory-average", ("the opponent's memory used as a value: the team's average "

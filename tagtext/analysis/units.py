@@ -78,10 +78,28 @@ def is_sentence_end(unit: n.Node) -> bool:
     return isinstance(unit, n.Punct) and unit.text in SENTENCE_ENDS
 
 
+#: id(unit) -> (unit, its word): the unit is held so that its id stays its own while
+#: cached. Cleared for each text (forget_words), so it never outgrows one analysis.
+_WORDS: dict[int, tuple[n.Node, str]] = {}
+_SPACES = re.compile(r"\s+")
+
+
 def word(unit: n.Node) -> str:
     """A unit's text in lower case, single-spaced, with straight apostrophes."""
-    text = unit.text if isinstance(unit, n.Leaf) else unit.words()
-    return re.sub(r"\s+", " ", text.lower()).replace("’", "'")
+    hit = _WORDS.get(id(unit))
+    if hit is not None and hit[0] is unit:
+        return hit[1]
+    text = (unit.text if isinstance(unit, n.Leaf) else unit.words()).lower()
+    if "’" in text:
+        text = text.replace("’", "'")
+    if "  " in text or "\u00a0" in text or "\t" in text or "\n" in text or "&#" in text:
+        text = _SPACES.sub(" ", text)
+    _WORDS[id(unit)] = (unit, text)
+    return text
+
+
+def forget_words() -> None:
+    _WORDS.clear()
 
 
 _DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of)?$")

@@ -16,6 +16,9 @@ from .common import match_case
 
 RULE = "all-players"
 
+#: Text without a match has nothing for this rule.
+TRIGGER = re.compile(r"\bboth\s+players|\bneither\s+player|\byour?\s+and\s+your\s+opponent", re.I)
+
 
 def all_players(tree, ctx):
     """Make "both players", "you and your opponent" and "neither player" name all players."""

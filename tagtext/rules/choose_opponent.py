@@ -16,12 +16,19 @@ card in their hand") is "1 of your opponents".
 
 from __future__ import annotations
 
+import re
+
 from ..analysis.units import clause_span, is_destination, word
 from ..syntax import nodes as n
 from ..syntax.edit import replace_leaves
 from .common import is_condition, match_case, plural
 
 RULE = "choose-opponent"
+
+#: Text without a match has nothing for this rule: an opponent's own area, or an
+#: opponent acting on "their" hand or deck.
+TRIGGER = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
+                      | \bopponent\b(?!['’]).*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.I | re.X | re.S)
 
 #: An opponent's areas that are theirs alone.
 _OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})

@@ -9,11 +9,16 @@ player's X" -> "1 player's X" when an effect acts on it; in a trigger or conditi
 
 from __future__ import annotations
 
+import re
+
 from ..syntax import nodes as n
 from ..syntax.edit import replace_leaves
 from .common import is_condition, match_case
 
 RULE = "choose-player"
+
+#: Text without a match has nothing for this rule.
+TRIGGER = re.compile(r"\byour?\s+or\s+your\s+opponent|\beither\s+player", re.I)
 
 
 def choose_a_player(tree, ctx):

@@ -84,8 +84,17 @@ def _node(x):
 
 
 def _nodes(children: Iterable) -> list[n.Node]:
-    """Children as nodes: tokens become leaves, nodes pass through."""
-    return [_LEAF_OF_TOKEN[c.type](c) if hasattr(c, "type") else c for c in children]
+    """Children as nodes: tokens become leaves, nodes pass through, and a tuple (a phrase
+    the builder split back into its items) is spliced in."""
+    out: list[n.Node] = []
+    for c in children:
+        if hasattr(c, "type"):
+            out.append(_LEAF_OF_TOKEN[c.type](c))
+        elif type(c) is tuple:
+            out.extend(c)
+        else:
+            out.append(c)
+    return out
 
 
 def _first(node) -> int:
@@ -367,6 +376,10 @@ class AstBuilder(Transformer):
                     owner = leaf(c)
             else:
                 owner = c
+        if (isinstance(owner, n.PlayerRef) and not owner.possessive and position is None
+                and area.text.lower() in _VERB_AREAS):
+            # "All players trash cards", "Your opponent trashes": a player and a verb
+            return (owner, n.Word(area.start, area.end, area.prefix, area.text))
         first = owner or position or area
         return n.Zone(first.start, area.end, owner, position, area)
 
@@ -376,6 +389,9 @@ def _block(labels, body) -> n.Block:
     return n.Block(parts[0].start, parts[-1].end, tuple(labels), tuple(body))
 
 
+#: Area words that are also verbs: after a player that is not possessive they are verbs
+#: ("All players trash cards"); "both players decks" (plural) stays an area.
+_VERB_AREAS = frozenset({"trash", "trashes", "hand", "deck"})
 _UNTIL_SUBJECT = re.compile(r"(?P<until>until)\s+(?P<subject>you|they|it)\s+(?P<verb>have|has)", re.IGNORECASE)
 _HEADER_NOUN = re.compile(r"(?:Digimon|cards?|Tamers?|Option)", re.IGNORECASE)
 

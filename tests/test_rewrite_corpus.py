@@ -1,0 +1,101 @@
+"""The rewrite over the whole real corpus: nothing raises, nothing outside a rewritten
+count, player or memory phrase moves, and the golden examples come out exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+import tagtext
+from tagtext import pipeline
+from tagtext.overrides import load_table
+from tagtext.syntax import nodes as n
+from tagtext.syntax.edit import word_leaves
+
+#: Typed phrases the rules may rewrite.
+PHRASES = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo, n.ToValue, n.MemoryAmount,
+           n.PlayerRef, n.Pronoun, n.Zone, n.ZoneWord)
+#: Phrases that count something, and what ends their clause.
+COUNTS = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo)
+CLAUSE_ENDS = frozenset({".", ",", "，", ";", ":", "。"})
+#: Plain words a rewrite of such a phrase may touch: the counted noun made plural, the
+#: verb that agrees with a rewritten subject, and the words of a memory check.
+PHRASE_WORDS = frozenset({
+    "card", "cards", "tamer", "tamers", "color", "colors", "digimon", "option", "options",
+    "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory",
+})
+
+
+@pytest.fixture(scope="module")
+def results(corpus):
+    return [(card.id, field, text, tagtext.rewrite(text, card_id=card.id, field=field))
+            for card, field, text in corpus.texts()]
+
+
+def test_golden_examples_come_out_exactly(golden):
+    assert len(golden) == 14
+    for case in golden:
+        assert tagtext.rewrite(case["original"], card_id=case["card"]).text == case["expected"], case["id"]
+
+
+def test_no_text_raises_and_edits_rebuild_the_output(results):
+    for card_id, field, text, result in results:
+        rebuilt, pos = [], 0
+        for edit in result.edits:
+            assert pos <= edit.start <= edit.end, (card_id, field)
+            assert text[edit.start:edit.end] == edit.before
+            rebuilt += [text[pos:edit.start], edit.after]
+            pos = edit.end
+        assert "".join(rebuilt + [text[pos:]]) == result.text, (card_id, field)
+
+
+def test_texts_no_rule_applies_to_come_back_byte_identical(results):
+    unchanged = [r for *_, r in results if not r.edits]
+    assert len(unchanged) > 5000
+    assert all(r.text == r.original for r in unchanged)
+
+
+def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
+    """Checked on the original parse, independently of how the rules chose their edits."""
+    rulings = load_table()
+    offenders = []
+    for card_id, field, text, result in results:
+        if not result.edits:
+            continue
+        tree = tagtext.parse(text)
+        licensed = set()
+        for node in tree.walk():
+            if isinstance(node, PHRASES):
+                licensed.update(leaf.start for leaf in node.leaves())
+        words = list(word_leaves(tree))
+        counts = {node.start for node in tree.walk() if isinstance(node, COUNTS)}
+        for k, leaf in enumerate(words):  # a count's noun or area, later in its clause
+            if leaf.start in counts:
+                for later in words[k + 1:k + 10]:
+                    if isinstance(later, n.Punct) and later.text in CLAUSE_ENDS:
+                        break
+                    if later.text.lower() in PHRASE_WORDS:
+                        licensed.add(later.start)
+        ruled = [m for r in rulings.for_card(card_id) if (m := r.find(text))]
+        for edit in result.edits:
+            if edit.rules == ("override",):
+                assert any(m.start <= edit.start and edit.end <= m.end for m in ruled), (card_id, edit)
+                continue
+            inside = [leaf for leaf in word_leaves(tree) if edit.start <= leaf.start and leaf.end <= edit.end]
+            if not any(leaf.start in licensed for leaf in inside) or any(
+                    leaf.start not in licensed and leaf.text.lower() not in PHRASE_WORDS for leaf in inside):
+                offenders.append((card_id, field, edit.before, edit.after))
+    assert offenders == []
+
+
+def test_the_fast_path_changes_nothing(results, monkeypatch):
+    """Texts no rule's trigger matches skip the analysis; with the check off, the results
+    of the whole corpus are the same."""
+    monkeypatch.setattr(pipeline, "may_apply", lambda text: True)
+    for card_id, field, text, result in results:
+        assert pipeline.rewrite(text, card_id=card_id, field=field) == result, (card_id, field)
+
+
+def test_each_rule_rewrites_real_text(results):
+    rules = {rule for *_, r in results for e in r.edits for rule in e.rules}
+    assert rules == {"count-doubling", "hand-size", "color-plus-one", "choose-opponent", "choose-player",
+                     "all-players", "memory-average", "discontinuity-correction", "override"}
