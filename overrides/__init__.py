@@ -177,3 +177,34 @@ def _wordings(value, key: str, where: str) -> dict[str, str]:
             raise OverrideTableError(f"{where}: [ruling.{key}].{wording} must be text")
         out[wording] = text
     return out
+
+
+@dataclass(frozen=True)
+class RulingStatus:
+    """Whether a ruling still fits the card database: "current", "stale" or "unknown-card"."""
+
+    ruling: Ruling
+    status: str
+    detail: str
+    wording: str | None = None
+
+
+def check(table: Table, cards: dict[str, object]) -> list[RulingStatus]:
+    """Each ruling against ``cards`` (card id -> carddb.Card)."""
+    out = []
+    for ruling in table.rulings:
+        card = cards.get(ruling.card)
+        if card is None:
+            out.append(RulingStatus(ruling, "unknown-card", f"no card {ruling.card} in the database"))
+            continue
+        text = card.texts.get(ruling.field)
+        if text is None:
+            out.append(RulingStatus(ruling, "stale", f"{ruling.card} has no {ruling.field} text"))
+            continue
+        match = ruling.find(text)
+        if match is None:
+            out.append(RulingStatus(ruling, "stale",
+                                    f"the effect is not in {ruling.card}'s {ruling.field} in either wording"))
+        else:
+            out.append(RulingStatus(ruling, "current", f"found in the {match.wording} wording", match.wording))
+    return out

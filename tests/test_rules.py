@@ -42,6 +42,9 @@ def rules_of(text: str, card: str | None = None) -> set[str]:
      "[When Attacking][Once Per Turn] If you have 6 security cards, gain 2 memory."),
     ("BT23-102", "trash the top cards of both players' security stacks so that they have 3 cards left.",
      "trash the top cards of all players' security stacks so that they have 6 cards left."),
+    # note 1: caps ("can't increase ... to 6 or more" -> 12)
+    ("EX2-018", "This effect can't increase the number of cards in your security stack to 6 or more.",
+     "This effect can't increase the number of cards in your security stack to 12 or more."),
 ])
 def test_counts_over_shared_areas_double(card, before, after):
     assert rewritten(before, card) == after
@@ -84,6 +87,21 @@ def test_numbers_that_never_change(card, text):
     result = tagtext.rewrite(text, card_id=card)
     assert result.text == text
     assert result.edits == ()
+
+
+def test_header_levels_and_costs_stay_but_an_iteration_in_a_header_doubles():
+    # note 4: "[Digivolve] Lv.3 w/[CS] trait: Cost 2" stays; "Cost 1 for each card in your
+    # security" -> "Cost 1 for every 2 cards in your security" (the manual)
+    assert rewritten("[Digivolve] Lv.3 w/[CS] trait: Cost 2") == "[Digivolve] Lv.3 w/[CS] trait: Cost 2"
+    assert rewritten("DigiXros -2: [SkullKnightmon] + [DeadlyAxemon]") == "DigiXros -2: [SkullKnightmon] + [DeadlyAxemon]"
+    assert rewritten("[Digivolve] Lv.5 w/[Aegiochusmon] in name: Cost 1 for each of your security cards") == \
+        "[Digivolve] Lv.5 w/[Aegiochusmon] in name: Cost 1 for every 2 of your security cards"
+
+
+def test_bytes_outside_the_edits_stay_exactly():
+    # no-break spaces, an entity, a full-width comma and a doubled space around an edit
+    text = "[Your Turn]\u00a0While you have 6 or more security cards， this&#160;Digimon  gets +2000 DP.\r\n"
+    assert rewritten(text) == text.replace("6 or more", "12 or more")
 
 
 # ----------------------------------------------------------------------------- hand size (note 8)

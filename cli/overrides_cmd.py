@@ -1,0 +1,46 @@
+"""tagtext check-overrides"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .. import carddb
+from ..overrides import check, load_table
+from .common import handle_errors
+
+
+@click.command("check-overrides")
+@click.argument("db", required=False)
+@click.option("--table", "table_path", metavar="PATH", help="A special-ruling table to check instead of the shipped one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statuses as JSON.")
+@handle_errors
+def check_overrides(db, table_path, as_json):
+    """List special rulings that are stale or name unknown cards, against card database DB
+    (the shipped database when DB is absent).
+
+    A ruling is stale when the effect it covers is no longer in its card's text in either
+    English wording: the card's text changed, and the ruling must be reviewed. Exits 1
+    when any ruling is stale or names an unknown card, 0 when all are current.
+
+    \b
+    Examples:
+      tagtext check-overrides
+      tagtext check-overrides new/DigimonCards.json --json
+    """
+    table = load_table(table_path)
+    database = carddb.load(db)
+    statuses = check(table, database.by_id())
+    if as_json:
+        click.echo(json.dumps([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,
+                                "mode": s.ruling.mode, "status": s.status, "detail": s.detail}
+                               for s in statuses], indent=2))
+    else:
+        for s in statuses:
+            click.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")
+        counts = {k: sum(1 for s in statuses if s.status == k) for k in ("current", "stale", "unknown-card")}
+        click.echo(f"{len(statuses)} rulings: {counts['current']} current, {counts['stale']} stale, "
+                   f"{counts['unknown-card']} unknown cards ({table.source} against {database.source})", err=True)
+    sys.exit(1 if any(s.status != "current" for s in statuses) else 0)
