@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import sys
+from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
 import click
@@ -69,7 +70,7 @@ def convert(db, output, fmt):
                 batch = _convert(database)
                 write(batch, out, fmt)
         except OSError as e:
-            if e.filename != output:
+            if e.filename not in (output, str(Path(output))):
                 raise
             if isinstance(e, IsADirectoryError):
                 fail(f"{output}: is a directory; give a file name to write")

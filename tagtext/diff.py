@@ -375,7 +375,7 @@ def changed_lines(runs: list[tuple[str, str]], color: bool = False) -> list[str]
     skipped = False
     for line in lines:
         if any(op != "=" for op, _ in line):
-            if skipped and out:
+            if skipped:
                 out.append("...")
             out.append(render_word_diff(line, color).rstrip())
             skipped = False
@@ -400,7 +400,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     if comparison.added:
         yield f"Added: {_cards(len(comparison.added))}"
         for a in comparison.added:
-            notes = [f"{len(a.texts)} texts", f"{a.rewritten} rewritten"]
+            notes = [_count(len(a.texts), "text"), f"{a.rewritten} rewritten"]
             residuals = sum(len(t.residuals) for t in a.texts.values())
             failed = sum(1 for t in a.texts.values() if t.text is None)
             if residuals:
@@ -409,6 +409,10 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                 notes.append(f"{failed} not rewritten")
             yield f"  + {a.card.id}  {a.card.name}  ({', '.join(notes)})"
             for name, t in a.texts.items():
+                if t.text is not None and t.text != t.original:  # what its errata line will say
+                    yield f"      {name}: official -> Tag Tamer"
+                    for line in changed_lines(word_diff(t.original, t.text), color):
+                        yield f"        {line}"
                 yield from _review(name, t)
     if comparison.removed:
         yield f"Removed: {_cards(len(comparison.removed))}"
@@ -430,8 +434,8 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     s = comparison.summary()
     if comparison.differs:
         yield (f"{s['added']} added, {s['removed']} removed, {s['changed']} changed "
-               f"({s['official_texts_changed']} texts with a new official text, {s['rewrites_changed']} with only "
-               f"a new Tag Tamer text); {s['compared']} cards in both")
+               f"({_count(s['official_texts_changed'], 'text')} with a new official text, {s['rewrites_changed']} "
+               f"with only a new Tag Tamer text); {s['compared']} cards in both")
     else:
         yield f"No differences: {s['compared']} cards in both."
 
@@ -455,4 +459,8 @@ def _review(name: str, t: TextVersion, indent: str = "      ", with_field: bool 
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return _count(n, "card")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -424,6 +424,15 @@ def test_json_of_the_wrong_shape(tmp_path, content, says):
     assert says in assert_one_line_error(run("convert", path), path)
 
 
+def test_an_empty_database_is_an_empty_valid_document(tmp_path, validator):
+    path = write(tmp_path, "cards.json", "[]")
+    result = run("convert", path)
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    assert doc["cards"] == [] and doc["summary"]["cards"] == 0
+    assert not list(validator.iter_errors(doc))
+
+
 def test_entries_that_are_not_cards_are_reported_and_the_rest_converts(tmp_path, sample):
     entries = [sample[0], 7, ["BT1-001"], sample[1]]
     path = write(tmp_path, "cards.json", json.dumps(entries))
@@ -547,7 +556,8 @@ def test_unwritable_output(tmp_path, sample_db, make, monkeypatch):
     # An unwritable OUT is found before converting anything.
     monkeypatch.setattr(tagtext.batch, "rewrite", lambda *a, **k: pytest.fail("converted before checking OUT"))
     before = sorted(p.name for p in tmp_path.iterdir())
-    assert_one_line_error(run("convert", sample_db, "-o", out), out)
+    line = assert_one_line_error(run("convert", sample_db, "-o", out), out)
+    assert line.startswith(f"tagtext: error: {out}: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
