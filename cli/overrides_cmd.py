@@ -8,7 +8,7 @@ import sys
 import click
 
 from .. import carddb
-from ..overrides import check, load_table
+from ..rulings import check, load_table
 from .common import handle_errors
 
 

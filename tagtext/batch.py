@@ -7,12 +7,13 @@ rewritten once; a card with a special ruling is always rewritten on its own.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .carddb import Card, Database, Problem
 from .errors import TagTextError
-from .overrides import load_table
+from .rulings import load_table
 from .result import RewriteResult
 from .pipeline import rewrite
 
@@ -57,10 +58,18 @@ def convert_database(db: Database, progress: Callable[[int], None] | None = None
     ruled = load_table().cards()
     memo: dict[str, RewriteResult] = {}
     out: list[CardResult] = []
-    for card in db.cards:
-        out.append(convert_card(card, memo if card.id not in ruled else None))
-        if progress is not None:
-            progress(1)
+    # Syntax trees hold no reference cycles: the cyclic collector would only spend time
+    # scanning the millions of nodes a batch allocates.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for card in db.cards:
+            out.append(convert_card(card, memo if card.id not in ruled else None))
+            if progress is not None:
+                progress(1)
+    finally:
+        if collecting:
+            gc.enable()
     return BatchResult(db.source, out, list(db.problems))
 
 
@@ -72,7 +81,7 @@ def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None) -> Ca
             if memo is not None and text in memo:
                 rewritten = memo[text]
             else:
-                rewritten = rewrite(text, card_id=card.id, source=where)
+                rewritten = rewrite(text, card_id=card.id, source=where, field=name)
                 if memo is not None:
                     memo[text] = rewritten
         except TagTextError as e:

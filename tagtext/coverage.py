@@ -11,7 +11,7 @@ plain scan of the raw text, and then looked up in the syntax tree:
 - player references: every ``you``, ``your``, ``yours``, ``yourself``, ``opponent(s)``,
   ``player(s)``, possessives included. One is *classified* when it sits in a PlayerRef
   (``your opponent's``, ``both players'``, ``either player`` ...) or in a typed label
-  (``[Opponent's Turn]``).
+  (``[Opponent's Turn]``). The numeral of "1 player" is part of its player reference.
 
 A *residual* is a sentence holding a numeral or player reference that no typed node
 explains; residuals are grouped by shape (the sentence with numbers written N) and listed
@@ -139,6 +139,7 @@ def measure_text(tree: n.EffectText, text: str, card: str, field_name: str, repo
             explained_players.append((node.start, node.end))
         elif isinstance(node, n.PlayerRef):
             explained_players.append((node.start, node.end))
+            explained_numbers.append((node.start, node.end))  # "1 player"
         elif isinstance(node, (n.Sentence, n.Header)):
             sentences.append((node.start, node.end))
         elif isinstance(node, n.Other):

@@ -25,7 +25,7 @@ from . import carddb
 from .batch import convert_card
 from .carddb import TEXT_FIELDS, Card, DatabaseError, Problem
 from .convert import CSV_COLUMNS, SCHEMA_ID
-from .overrides import load_table
+from .rulings import load_table
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"

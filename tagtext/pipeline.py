@@ -11,6 +11,7 @@ original text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .analysis import Analysis, analyse
@@ -76,9 +77,16 @@ TRIGGERS = (
 )
 
 
+_ANY_TRIGGER = re.compile(
+    "|".join(f"(?{'x' if t.flags & re.X else ''}{'s' if t.flags & re.S else ''}:{t.pattern})" for t in TRIGGERS),
+    re.I,
+)
+
+
 def may_apply(text: str) -> bool:
-    """Whether any rule could change or report something in ``text``."""
-    return any(trigger.search(text) for trigger in TRIGGERS)
+    """Whether any rule could change or report something in ``text`` (one search for all
+    the rules' triggers)."""
+    return _ANY_TRIGGER.search(text) is not None
 
 
 def rewrite(text: str, card_id: str | None = None, source: str | None = None,
@@ -87,13 +95,19 @@ def rewrite(text: str, card_id: str | None = None, source: str | None = None,
 
     ``card_id`` selects the card's special ruling, if it has one; ``field`` (effect,
     digivolveEffect, ...) lets a ruling for that field be reported as stale when its
-    effect is not in the text. Raises :class:`tagtext.errors.ParseError` for text the
-    grammar cannot parse.
+    effect is not in the text.
+
+    A text that nothing any rule acts on could be in (no rule's TRIGGER matches it, and
+    no special ruling) is returned as printed without being parsed: its answer does not
+    depend on its parse. Other texts are parsed, and raise
+    :class:`tagtext.errors.ParseError` if the grammar cannot parse them.
     """
-    tree = parse(text, source)
+    if not isinstance(text, str):
+        raise TypeError(f"effect text must be str, not {type(text).__name__}")
     matches, warnings = special_rulings.find(text, card_id, field)
     if not matches and not may_apply(text):
-        return RewriteResult(original=text, text=tree.to_source(), warnings=tuple(warnings), card_id=card_id)
+        return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
+    tree = parse(text, source)
     protected = tuple((m.start, m.end) for m in matches if m.ruling.mode in ("keep", "replace"))
     context = Context(text, analyse(tree), card_id, protected)
     context.warnings.extend(warnings)

@@ -100,7 +100,7 @@ def stderr_lines(result) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.strip()]
 
 
-def fake_rewrite(text: str, card_id=None, source=None) -> RewriteResult:
+def fake_rewrite(text: str, card_id=None, source=None, field=None) -> RewriteResult:
     """A stand-in compiler with known edits: every "deck" becomes "decks" (rule "fake-decks")."""
     edits, pieces, pos = [], [], 0
     for m in re.finditer(r"\bdeck\b", text):
@@ -261,7 +261,7 @@ def test_markdown_cells_cannot_break_the_table(monkeypatch, tmp_path):
 
 
 def test_markdown_says_when_nothing_changed(monkeypatch, sample_db):
-    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None: RewriteResult(t, t))
+    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
     md = run("convert", sample_db, "-f", "md").stdout
     assert "No text changed." in md and "| Card | Name |" not in md
 
@@ -289,7 +289,7 @@ def test_stdin(sample_db):
 
 
 def test_no_argument_converts_the_shipped_database(monkeypatch, shipped_document):
-    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None: RewriteResult(t, t))
+    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
     result = run("convert", "-f", "jsonl")
     assert result.exit_code == 0
     assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == [c["id"] for c in shipped_document["cards"]]
@@ -489,7 +489,7 @@ def test_a_text_that_cannot_be_rewritten_is_reported_and_the_rest_converts(monke
     path = write(tmp_path, "cards.json", json.dumps(cards))
     real = tagtext.batch.rewrite
 
-    def failing(text, card_id=None, source=None):
+    def failing(text, card_id=None, source=None, field=None):
         if text == bad_text:
             raise ParseError("unexpected '?'", text, 7, source)
         return real(text, card_id=card_id, source=source)
@@ -511,7 +511,7 @@ def test_a_text_that_cannot_be_rewritten_is_reported_and_the_rest_converts(monke
 
 
 def test_a_text_nesting_too_deep_is_reported(monkeypatch, tmp_path, sample):
-    def recursing(text, card_id=None, source=None):
+    def recursing(text, card_id=None, source=None, field=None):
         raise RecursionError
 
     monkeypatch.setattr(tagtext.batch, "rewrite", recursing)

@@ -7,7 +7,7 @@ import pytest
 
 import tagtext
 from tagtext import pipeline
-from tagtext.overrides import load_table
+from tagtext.rulings import load_table
 from tagtext.syntax import nodes as n
 from tagtext.syntax.edit import word_leaves
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import tagtext
 from tagtext.cli.main import cli
-from tagtext.overrides import OverrideTableError, check, load_table, parse_table
+from tagtext.rulings import OverrideTableError, check, load_table, parse_table
 
 
 def test_every_ruling_matches_its_real_card(corpus):
@@ -63,6 +63,15 @@ def test_a_ruling_for_another_field_is_not_stale(corpus):
     card = corpus.by_id()["BT17-100"]
     result = tagtext.rewrite(card.texts["digivolveEffect"], card_id="BT17-100", field="digivolveEffect")
     assert result.warnings == () and result.ruling is None
+
+
+def test_a_batch_applies_every_ruling_once_and_warns_about_none(corpus):
+    # the batch passes each text's field: a ruling is only looked for in its own field
+    from tagtext.batch import convert_database, iter_results
+    batch = convert_database(corpus)
+    applied = sorted((card.id, name) for card, name, r in iter_results(batch) if r.ruling is not None)
+    assert applied == sorted((r.card, r.field) for r in load_table().rulings)
+    assert [(card.id, name, r.warnings) for card, name, r in iter_results(batch) if r.warnings] == []
 
 
 def test_check_reports_stale_and_unknown_cards(corpus):

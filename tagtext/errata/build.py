@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import carddb
 from ..batch import convert_database
-from ..overrides import load_table
+from ..rulings import load_table
 from .model import Errata, build_model
 from .publish import publish_dir
 

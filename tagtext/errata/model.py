@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
-from ..overrides import Ruling, Table
+from ..rulings import Ruling, Table
 from ..result import Residual, RewriteResult
 from ..rules.registry import RULES, RULES_BY_ID, RuleInfo
 from .spans import Segment, edit_segments, span_segments

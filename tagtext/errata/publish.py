@@ -36,9 +36,9 @@ def publish_dir(target: str | Path, build: Callable[[Path], T], marker_text: str
     Returns what ``build`` returned. Raises :class:`OutputError` when ``target`` exists
     and is not safe to replace (checked before building and again before replacing).
     """
-    target = Path(target)
+    target = Path(target).absolute()
     _check_replaceable(target)
-    parent = target.absolute().parent
+    parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:

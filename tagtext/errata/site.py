@@ -92,7 +92,7 @@ def attribution_html(text: str) -> Markup:
             blocks.append(Markup("<ul>{}</ul>").format(
                 Markup("").join(Markup("<li>{}</li>").format(_inline(item)) for item in items)))
         else:
-            blocks.append(Markup("<p>{}</p>").format(_inline(" ".join(l.strip() for l in lines))))
+            blocks.append(Markup("<p>{}</p>").format(_inline(" ".join(line.strip() for line in lines))))
     return Markup("\n").join(blocks)
 
 

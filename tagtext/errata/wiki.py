@@ -27,7 +27,16 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .. import __version__
-from .model import CardView, Errata, Flag, RuleView, RulingView, SetView, TextView, shorten
+from .model import (
+    CardView,
+    Errata,
+    Flag,
+    RuleView,
+    RulingView,
+    SetView,
+    TextView,
+    shorten,
+)
 from .spans import Segment
 
 _ESCAPE = re.compile(r"([\\`*_~|])")

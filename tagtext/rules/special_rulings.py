@@ -10,7 +10,7 @@ never applied or skipped silently.
 
 from __future__ import annotations
 
-from ..overrides import Match, load_table
+from ..rulings import Match, load_table
 from ..syntax.edit import replace_leaves, word_leaves
 
 RULE = "override"

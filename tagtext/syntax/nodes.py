@@ -397,12 +397,13 @@ class DPValue(Node):
 
 @dataclass(frozen=True, slots=True)
 class LevelValue(Node):
-    """``level 6 or higher``, ``Lv.4``."""
+    """``level 6 or higher``, ``Lv.4``, ``a level of 5 or less``."""
 
     unit: Unit
+    link: Marker | None
     value: Number
     operator: Operator | None
-    child_fields: ClassVar = ("unit", "value", "operator")
+    child_fields: ClassVar = ("unit", "link", "value", "operator")
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +428,8 @@ class CostAmount(Node):
 
 @dataclass(frozen=True, slots=True)
 class ChangeAmount(Node):
-    """The size of a change: ``by 3``, ``reduced by 2``."""
+    """The size of a change: ``by 3``, ``reduced by 2``, ``add 2`` (to a maximum),
+    ``remove 1`` (from one)."""
 
     marker: Marker
     value: Number

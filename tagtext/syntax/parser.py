@@ -56,6 +56,7 @@ _LEAF_OF_TOKEN = {
     "LPAREN": _make(n.Bracket), "RPAREN": _make(n.Bracket), "CMP": _make(n.Operator),
     "UP_TO": _make(n.Marker), "UNTIL_COUNT": _make(n.Marker), "FOR_EACH": _make(n.Marker),
     "FOR_EVERY": _make(n.Marker), "BY": _make(n.Marker), "REDUCED_BY": _make(n.Marker),
+    "ADD_AMOUNT": _make(n.Word),
     "DP": _make(n.Unit), "DP_THEN_NUMBER": _make(n.Unit), "COST_NUMBER": _make(n.Unit),
     "DP_NUMBER": _make(n.Number), "OF_NUMBER": _make(n.Word), "TO_NUMBER": _make(n.Word),
     "LV": _make(n.Unit), "LEVEL": _make(n.Unit), "LEVEL_NUMBER": _make(n.Unit), "COST": _make(n.Unit),
@@ -304,10 +305,12 @@ class AstBuilder(Transformer):
 
     def level(self, children):
         unit = leaf(_of_type(children, "LEVEL_NUMBER", "LV"))
+        link_tok = _of_type(children, "OF_NUMBER")
+        link = _make(n.Marker)(link_tok) if link_tok is not None else None
         value = leaf(_of_type(children, "NUMBER"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
-        return n.LevelValue(unit.start, (op or value).end, unit, value, op)
+        return n.LevelValue(unit.start, (op or value).end, unit, link, value, op)
 
     def cost(self, children):
         unit = _make(n.Unit)(_of_type(children, "COST_NUMBER"))

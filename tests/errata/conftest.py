@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tagtext.rulings import load_table
 
 from tagtext import carddb
 from tagtext.batch import BatchResult, CardResult
 from tagtext.carddb import Problem
 from tagtext.errata import build_model
-from tagtext.overrides import load_table
 from tagtext.result import Edit, Residual, RewriteResult
 
 #: A text that would run script, and make markup, if the pages interpreted it.
@@ -251,3 +251,11 @@ def crafted_site_once(tmp_path_factory) -> BuiltSite:
     root = tmp_path_factory.mktemp("crafted") / "site"
     files = write_errata(crafted.model(ATTRIBUTION), root, "html")
     return BuiltSite(root, files, crafted)
+
+
+@pytest.fixture(scope="session")
+def real_batch() -> BatchResult:
+    """The real (shipped) database, converted once for all the errata tests."""
+    from tagtext.batch import convert_database
+
+    return convert_database(carddb.load(None))

@@ -17,21 +17,20 @@ is set (scripts/test.sh installs them and sets it), when they fail instead.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
 import tempfile
 import threading
-from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from tagtext.rulings import load_table
 
 from tagtext import carddb
-from tagtext.batch import convert_database
 from tagtext.errata import build_model, write_errata
-from tagtext.overrides import load_table
 from tagtext.rules.registry import RULES
 
 ARTIFACTS = Path(os.environ.get("TAGTEXT_ARTIFACTS") or Path(__file__).resolve().parents[2] / "artifacts") / "errata"
@@ -86,7 +85,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@contextmanager
+@contextlib.contextmanager
 def _serve(directory: Path):
     """Serve ``directory`` on localhost in a thread; yields the base URL."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory)))
@@ -106,11 +105,17 @@ def screenshot(request, browser):
     def take(name: str, element=None) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
+        if element is not None:
+            # Off-screen cards are laid out on demand (content-visibility): scroll to the
+            # element and let two frames pass so its box is final before it is captured.
+            browser.execute_async_script(
+                "const [el, done] = arguments; el.scrollIntoView({block: 'start'});"
+                "requestAnimationFrame(() => requestAnimationFrame(() => done()));", element)
         ok = element.screenshot(str(path)) if element is not None else browser.save_screenshot(str(path))
         assert ok and path.stat().st_size > 0
-        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.write_line(f"\nscreenshot: {path}")
+        capture = request.config.pluginmanager.get_plugin("capturemanager")
+        with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
+            print(f"\nscreenshot: {path}", flush=True)
         return path
     return take
 
@@ -122,14 +127,18 @@ def _visible_cards(driver) -> list[str]:
 
 
 def _type_filter(driver, text: str) -> None:
+    """Type ``text`` into the filter box (replacing what is there) and wait until the
+    list shows it: on a long list the filter waits for a pause in typing."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
 
     box = driver.find_element(By.ID, "filter")
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.BACKSPACE)
     if text:
         box.send_keys(text)
+    WebDriverWait(driver, 10).until(lambda d: box.get_attribute("data-applied") == text)
 
 
 def _severe_console_messages(driver) -> list[str]:
@@ -151,9 +160,9 @@ def _rect(driver, element) -> dict:
 # ----------------------------------------------------------------------------- the real database
 
 @pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    """The real database converted once, its site written, and served."""
-    batch = convert_database(carddb.load(None))
+def real(tmp_path_factory, real_batch):
+    """The real database's site (from its conversion, done once), served."""
+    batch = real_batch
     root = tmp_path_factory.mktemp("real") / "site"
     write_errata(build_model(batch, load_table(), carddb.shipped_source()), root)
     with _serve(root) as url:
@@ -189,8 +198,10 @@ def test_real_site_shows_what_the_conversion_changed(browser, real, screenshot):
     browser.set_window_size(1280, 1000)
     browser.get(url + "index.html")
     assert browser.title == "Cards \u00b7 Tag Tamer errata"
-    assert browser.find_element(By.ID, "filter-count") if _shown(batch) else True
-    assert sorted(_visible_cards(browser)) == sorted(c.card.id for c in _shown(batch))
+    shown = _shown(batch)
+    assert sorted(_visible_cards(browser)) == sorted(c.card.id for c in shown)
+    if shown:
+        assert browser.find_element(By.ID, "filter-count").text == f"{len(shown)} cards"
     # the stylesheet and the script loaded (a missing file would be a console error)
     header = browser.find_element(By.CSS_SELECTOR, "header.site")
     assert browser.execute_script("return getComputedStyle(arguments[0]).borderBottomStyle;", header) == "solid"
@@ -202,6 +213,7 @@ def test_real_site_shows_what_the_conversion_changed(browser, real, screenshot):
 
 def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screenshot):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     batch, url = real
     picked = _an_edited_text(batch)
@@ -212,6 +224,14 @@ def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screensho
     browser.get(url + f"index.html#card-{card.id}")
     article = browser.find_element(By.ID, f"card-{card.id}")
     assert article.is_displayed()
+    # the link lands on the card (within a few frames): its top on screen, below the
+    # sticky filter bar
+    bar = browser.find_element(By.CSS_SELECTOR, ".filter")
+
+    def landed(driver):
+        top = _rect(driver, article)["top"]
+        return _rect(driver, bar)["bottom"] <= top < driver.execute_script("return innerHeight;")
+    WebDriverWait(browser, 3).until(landed, f"#card-{card.id} is not on screen: {_rect(browser, article)}")
     assert _text(article.find_element(By.CSS_SELECTOR, ".cid")) == card.id
     block = article.find_element(By.CSS_SELECTOR, f'div.text[data-field="{field}"]')
     printed = block.find_element(By.CSS_SELECTOR, ".printed .cardtext")
@@ -224,7 +244,7 @@ def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screensho
     side = block.find_element(By.CSS_SELECTOR, ".tagtamer")
     assert _background(browser, inserted[0]) != _background(browser, side)  # visibly highlighted
     links = block.find_elements(By.CSS_SELECTOR, "ol.why a.rule")
-    assert [l.get_attribute("href").rsplit("#", 1)[1] for l in links] == [
+    assert [link.get_attribute("href").rsplit("#", 1)[1] for link in links] == [
         f"rule-{r}" for e in result.edits for r in e.rules]
     screenshot(f"real-card-{card.id}", article)
 

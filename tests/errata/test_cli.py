@@ -8,10 +8,10 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from tagtext.cli.main import cli
 
 from tagtext import carddb
 from tagtext.batch import convert_database
-from tagtext.cli.main import cli
 
 CARDS = [
     {"id": "CR1-001", "name": "<i>Koromon</i> & Co", "cardType": "Digimon",

@@ -112,3 +112,11 @@ def test_a_site_build_that_fails_while_rendering_keeps_the_old_site(tmp_path, cr
         write_errata(model, out)
     assert {p: (out / p).read_bytes() for p in before} == before
     assert _siblings(out) == ["site"]
+
+
+def test_a_relative_target_is_built_beside_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    publish_dir("site", lambda d: (d / "index.html").write_text("new"))
+    publish_dir("site/", lambda d: (d / "index.html").write_text("newer"))
+    assert (tmp_path / "site" / "index.html").read_text() == "newer"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

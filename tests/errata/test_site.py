@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from tagtext.overrides import load_table
-from tagtext.rules.registry import RULES
+from tagtext.rulings import load_table
 
+from tagtext.rules.registry import RULES
 
 
 def _card(index, card_id):

@@ -3,7 +3,8 @@ and the rewritten text, with each edit's before/after text marked and numbered."
 
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tagtext.errata.spans import Segment, edit_segments, plain, span_segments
 from tagtext.result import Edit, RewriteResult

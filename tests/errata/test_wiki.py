@@ -56,7 +56,8 @@ def test_each_card_is_a_two_column_table_headed_by_the_card_as_in_the_manual(cra
                         "[All Turns] **No player** can play options.")
     assert _cells(gabumon[3])[1].startswith("*Inherited effect:* [Your Turn] While **the team's average memory")
     # why each change was made, under the table
-    assert "- Effect, change 2: \u201cNeither player\u201d \u2192 \u201cNo player\u201d: Both players means all players (`all-players`)" in tt1
+    assert ("- Effect, change 2: \u201cNeither player\u201d \u2192 \u201cNo player\u201d: "
+            "Both players means all players (`all-players`)") in tt1
 
 
 def test_card_text_with_markup_stays_text_in_the_tables(crafted_wiki):

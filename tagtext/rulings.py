@@ -1,0 +1,209 @@
+"""The special-ruling table: loading it, and finding the effect a ruling covers in a
+card's current text.
+
+The table is data (``overrides/special-rulings.toml`` in the repository, installed as the
+package data of ``tagtext.overrides``); this module is the code that reads it.
+
+A ruling names its card, the text field, the effect it covers as printed in each English
+wording, a mode (keep / replace / append) and the manual's reason. It applies where the
+effect is found in the card's text; when it is not, the card's text has changed since the
+ruling was written, and the ruling is *stale*: reported, never applied.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from .errors import TagTextError
+
+TABLE_PACKAGE = "tagtext.overrides"
+TABLE_FILE = "special-rulings.toml"
+MODES = ("keep", "replace", "append")
+WORDINGS = ("global", "asia")
+
+
+class OverrideTableError(TagTextError):
+    """The special-ruling table itself is malformed."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    card: str
+    name: str
+    field: str
+    mode: str
+    reason: str
+    #: wording -> the effect as printed
+    effect: dict[str, str]
+    #: wording -> the replacement (replace) or the sentence to add (append)
+    text: dict[str, str]
+
+    def find(self, card_text: str) -> "Match | None":
+        """Where this ruling's effect is in ``card_text``, in whichever wording matches."""
+        for wording in WORDINGS:
+            effect = self.effect.get(wording)
+            if effect is None:
+                continue
+            m = _loose(effect).search(card_text)
+            if m is not None:
+                return Match(self, wording, m.start(), m.end())
+        return None
+
+
+@dataclass(frozen=True)
+class Match:
+    """A ruling found in a text: which wording, and the effect's span."""
+
+    ruling: Ruling
+    wording: str
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        """The replacement or appended text in the matched wording."""
+        return self.ruling.text[self.wording]
+
+
+@dataclass(frozen=True)
+class Table:
+    source: str
+    rulings: tuple[Ruling, ...]
+
+    def for_card(self, card_id: str | None, field: str | None = None) -> tuple[Ruling, ...]:
+        if card_id is None:
+            return ()
+        return tuple(r for r in self.rulings if r.card == card_id and (field is None or r.field == field))
+
+    def cards(self) -> frozenset[str]:
+        return frozenset(r.card for r in self.rulings)
+
+
+@functools.lru_cache(maxsize=1)
+def _loose_cache():
+    return {}
+
+
+def _loose(effect: str) -> re.Pattern:
+    """A pattern for ``effect`` that lets any whitespace (or &#160;) stand for any other."""
+    cache = _loose_cache()
+    pattern = cache.get(effect)
+    if pattern is None:
+        chunks = [re.escape(chunk) for chunk in re.split(r"(?:\s|&#160;)+", effect.strip()) if chunk]
+        pattern = re.compile(r"(?:\s|&#160;)+".join(chunks))
+        cache[effect] = pattern
+    return pattern
+
+
+def load_table(path: str | Path | None = None) -> Table:
+    """The special-ruling table: the shipped one, or the file at ``path``."""
+    if path is None:
+        return _shipped()
+    p = Path(path)
+    try:
+        raw = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise OverrideTableError(f"{p}: cannot read ({e.strerror or e})") from None
+    return parse_table(raw, str(p))
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> Table:
+    raw = resources.files(TABLE_PACKAGE).joinpath(TABLE_FILE).read_text(encoding="utf-8")
+    return parse_table(raw, f"overrides/{TABLE_FILE}")
+
+
+def parse_table(raw: str, source: str) -> Table:
+    try:
+        doc = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as e:
+        raise OverrideTableError(f"{source}: {e}") from None
+    entries = doc.get("ruling")
+    if not isinstance(entries, list):
+        raise OverrideTableError(f"{source}: expected [[ruling]] entries")
+    rulings = []
+    seen = set()
+    for i, entry in enumerate(entries, 1):
+        where = f"{source}: ruling {i}"
+        ruling = _ruling(entry, where)
+        if ruling.id in seen:
+            raise OverrideTableError(f"{where}: duplicate id {ruling.id!r}")
+        seen.add(ruling.id)
+        rulings.append(ruling)
+    return Table(source, tuple(rulings))
+
+
+def _ruling(entry: dict, where: str) -> Ruling:
+    def need(key: str) -> str:
+        value = entry.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise OverrideTableError(f"{where}: {key!r} is missing or not text")
+        return value
+
+    ruling_id = need("id")
+    where = f"{where} ({ruling_id})"
+    mode = need("mode")
+    if mode not in MODES:
+        raise OverrideTableError(f"{where}: mode must be one of {', '.join(MODES)}, not {mode!r}")
+    effect = _wordings(entry.get("effect"), "effect", where)
+    if not effect:
+        raise OverrideTableError(f"{where}: [ruling.effect] needs at least one wording")
+    text = _wordings(entry.get("text"), "text", where)
+    if mode in ("replace", "append"):
+        missing = sorted(set(effect) - set(text))
+        if missing:
+            raise OverrideTableError(f"{where}: mode {mode} needs [ruling.text] for {', '.join(missing)}")
+    return Ruling(ruling_id, need("card"), entry.get("name", ""), need("field"), mode, need("reason"),
+                  effect, text)
+
+
+def _wordings(value, key: str, where: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise OverrideTableError(f"{where}: [ruling.{key}] must be a table of wordings")
+    out = {}
+    for wording, text in value.items():
+        if wording not in WORDINGS:
+            raise OverrideTableError(f"{where}: unknown wording {wording!r} in [ruling.{key}]")
+        if not isinstance(text, str):
+            raise OverrideTableError(f"{where}: [ruling.{key}].{wording} must be text")
+        out[wording] = text
+    return out
+
+
+@dataclass(frozen=True)
+class RulingStatus:
+    """Whether a ruling still fits the card database: "current", "stale" or "unknown-card"."""
+
+    ruling: Ruling
+    status: str
+    detail: str
+    wording: str | None = None
+
+
+def check(table: Table, cards: dict[str, object]) -> list[RulingStatus]:
+    """Each ruling against ``cards`` (card id -> carddb.Card)."""
+    out = []
+    for ruling in table.rulings:
+        card = cards.get(ruling.card)
+        if card is None:
+            out.append(RulingStatus(ruling, "unknown-card", f"no card {ruling.card} in the database"))
+            continue
+        text = card.texts.get(ruling.field)
+        if text is None:
+            out.append(RulingStatus(ruling, "stale", f"{ruling.card} has no {ruling.field} text"))
+            continue
+        match = ruling.find(text)
+        if match is None:
+            out.append(RulingStatus(ruling, "stale",
+                                    f"the effect is not in {ruling.card}'s {ruling.field} in either wording"))
+        else:
+            out.append(RulingStatus(ruling, "current", f"found in the {match.wording} wording", match.wording))
+    return out
