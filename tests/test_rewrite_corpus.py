@@ -88,11 +88,26 @@ def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
 
 
 def test_the_fast_path_changes_nothing(results, monkeypatch):
-    """Texts no rule's trigger matches skip the analysis; with the check off, the results
-    of the whole corpus are the same."""
-    monkeypatch.setattr(pipeline, "may_apply", lambda text: True)
+    """Texts no rule's trigger matches skip the analysis, and passes whose trigger a text
+    does not meet are skipped; with triggers off, the results of the whole corpus are the
+    same."""
+    monkeypatch.setattr(pipeline, "USE_TRIGGERS", False)
     for card_id, field, text, result in results:
         assert pipeline.rewrite(text, card_id=card_id, field=field) == result, (card_id, field)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[On Play] Delete 1 of your opponent's Digimon with 4000 DP or less.", False),
+    ("[Main] Delete 1 of your opponent's level 4 or lower Digimon with a play cost of 3 or less.", False),
+    ("[When Attacking] If this Digimon has DP 6000 or more, <Draw 1>.", False),
+    # a count next to the comparisons that are not: still analysed
+    ("[Main] If you have 3 or more Digimon with 4000 DP or less, <Draw 1>.", True),
+    ("If you have 2 or more level 5 or higher Digimon, gain 1 memory.", True),
+    ("[Your Turn] While you have 3 or less memory, this Digimon gets +1000 DP.", True),
+    ("Both players draw 1 card.", True),
+])
+def test_dp_level_and_cost_comparisons_alone_are_not_analysed(text, expected):
+    assert pipeline.may_apply(text) is expected
 
 
 def test_each_rule_rewrites_real_text(results):

@@ -41,16 +41,32 @@ from .units import Region, clause_span, is_destination, is_sentence_end, word
 
 SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
 
-#: Text without a match holds no count (a necessary condition, checked over the corpus by
-#: tests/test_rewrite_corpus.py): comparisons and memory checks, iterations, targets, and
-#: numbers in conditions.
+#: Lowercased text without a match holds no count (a necessary condition, checked over the
+#: corpus by tests/test_rewrite_corpus.py): comparisons and memory checks, iterations,
+#: targets, and numbers in conditions. (Like every rule's TRIGGER, it is searched in the
+#: lowercased text and each branch starts with a literal, not ``\b``: a literal start
+#: lets the regex engine skip ahead, and a looser match is still a necessary condition.)
 TRIGGER = re.compile(r"""
-    \bo[rf]\s+(?:more|fewer|less|higher|lower|greater)\b
-  | \bfor\s+e(?:ach|very)\b
-  | \buntil\s+(?:there|you|they|it)\b | \bup\s+to\s+having\b | \bso\s+that\b
-  | \b(?:if|while|when|whenever|unless)\b[^.]*?\b(?:have|has|are|is|exactly)\s+\d
-  | \bif\s+\d
-""", re.I | re.X | re.S)
+    o[rf]\s+(?:more|fewer|less|higher|lower|greater)\b
+  | for\s+e(?:ach|very)\b
+  | until\s+(?:there|you|they|it)\b | up\s+to\s+having\b | so\s+that\b
+  | (?:if|while|when|whenever|unless)\b[^.]*?\b(?:have|has|are|is|exactly)\s+\d
+  | if\s+\d
+""", re.X | re.S)
+
+#: Comparisons of DP, levels and costs ("4000 DP or less", "DP 6000 or more", "level 5 or
+#: higher", "a play cost of 3 or less"): never counts, and the commonest comparisons in
+#: card text. They are blanked out before TRIGGER is searched.
+NOT_COUNTS = re.compile(r"""
+    (?: \d+\s*dp | dp\s*\d+ | (?:level|lv\.?|cost)\s*(?:of\s+)?\d+ )
+    \s+or\s+(?:more|fewer|less|higher|lower|greater)\b
+""", re.X)
+
+
+def may_hold_counts(low: str) -> bool:
+    """Whether the lowercased text may hold a count: TRIGGER, with DP, level and cost
+    comparisons blanked out first."""
+    return TRIGGER.search(low) is not None and TRIGGER.search(NOT_COUNTS.sub(" ", low)) is not None
 
 #: Nouns a count can count (singular -> plural). "Digimon" is both.
 NOUNS = {

@@ -16,8 +16,8 @@ from .counts import Count
 from .units import Region, clause_span, word
 
 
-#: Text without a match holds no residual besides those of its counts.
-TRIGGER = re.compile(r"\bnumber\s+of\b|\btotal\s+cards\b|opponent['’]s\s+memory", re.I)
+#: Lowercased text without a match holds no residual besides those of its counts.
+TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory")
 
 
 @dataclass(frozen=True)

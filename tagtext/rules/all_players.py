@@ -16,8 +16,8 @@ from .common import match_case
 
 RULE = "all-players"
 
-#: Text without a match has nothing for this rule.
-TRIGGER = re.compile(r"\bboth\s+players|\bneither\s+player|\byour?\s+and\s+your\s+opponent", re.I)
+#: Lowercased text without a match has nothing for this rule.
+TRIGGER = re.compile(r"both\s+players|neither\s+player|you(?:r)?\s+and\s+your\s+opponent")
 
 
 def all_players(tree, ctx):

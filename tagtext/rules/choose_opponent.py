@@ -25,10 +25,10 @@ from .common import is_condition, match_case, plural
 
 RULE = "choose-opponent"
 
-#: Text without a match has nothing for this rule: an opponent's own area, or an
-#: opponent acting on "their" hand or deck.
+#: Lowercased text without a match has nothing for this rule: an opponent's own area, or
+#: an opponent acting on "their" hand or deck.
 TRIGGER = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
-                      | \bopponent\b(?!['’]).*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.I | re.X | re.S)
+                      | opponent\b(?!['’]).*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.X | re.S)
 
 #: An opponent's areas that are theirs alone.
 _OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})

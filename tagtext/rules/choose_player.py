@@ -17,8 +17,8 @@ from .common import is_condition, match_case
 
 RULE = "choose-player"
 
-#: Text without a match has nothing for this rule.
-TRIGGER = re.compile(r"\byour?\s+or\s+your\s+opponent|\beither\s+player", re.I)
+#: Lowercased text without a match has nothing for this rule.
+TRIGGER = re.compile(r"you(?:r)?\s+or\s+your\s+opponent|either\s+player")
 
 
 def choose_a_player(tree, ctx):

@@ -149,10 +149,12 @@ class Driver:
             start = skip(text, pos).end()
             if start >= end:
                 return self._finish(state_stack, value_stack, text, source)
-            m = tables[lex_state][text[start]].match(text, start)
-            if m is None:
+            for type_, match in tables[lex_state][text[start]]:
+                m = match(text, start)
+                if m is not None:
+                    break
+            else:
                 raise ParseError(f"unexpected character {text[start]!r}", text, start, source)
-            type_ = m.lastgroup
             stop = m.end()
             if type_ == "WORDS" and runs:
                 stop = extend_run(text, stop, end)

@@ -61,27 +61,43 @@ _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class _Dispatch(dict):
-    """Character -> compiled pattern of the terminals that can start with it (lazy)."""
+    """Character -> the terminals that can start with it, in match order, as
+    ``(name, bound match method)`` pairs (filled lazily).
+
+    Trying them one by one and taking the first that matches is what Lark's alternation
+    of the same terminals does; each terminal's pattern is compiled once for all states
+    (``compiled``), where one alternation per state and character would mean compiling
+    hundreds of large patterns at every start-up.
+    """
 
     def __init__(self, terminals, flags, compiled: dict):
         super().__init__()
         self._terminals = terminals  # [(name, regexp, first ASCII chars)], in match order
         self._flags = flags
-        self._by_names = compiled  # shared by all tables: terminal names -> pattern
+        self._compiled = compiled  # shared by all tables: terminal name -> match method
 
-    def __missing__(self, char: str) -> re.Pattern:
+    def __missing__(self, char: str) -> tuple:
         if char < "\x80":
             chosen = [t for t in self._terminals if char in t[2]]
         else:
             chosen = list(self._terminals)
-        key = tuple(t[0] for t in chosen)
-        pattern = self._by_names.get(key)
-        if pattern is None:
-            alternatives = "|".join("(?P<%s>%s)" % (name, regexp) for name, regexp, _ in chosen)
-            pattern = re.compile(alternatives or "(?!)", self._flags)
-            self._by_names[key] = pattern
-        self[char] = pattern
-        return pattern
+        matchers = []
+        for name, regexp, _ in chosen:
+            match = self._compiled.get(name)
+            if match is None:
+                match = self._compiled[name] = re.compile(regexp, self._flags).match
+            matchers.append((name, match))
+        self[char] = found = tuple(matchers)
+        return found
+
+
+def first_match(matchers: tuple, text: str, pos: int):
+    """``(name, match)`` of the first terminal in ``matchers`` matching at ``pos``, or None."""
+    for name, match in matchers:
+        m = match(text, pos)
+        if m is not None:
+            return name, m
+    return None
 
 
 class StateLexer:
@@ -101,7 +117,7 @@ class StateLexer:
         self._accepts = accepts
         self._flags = flags
         self._first: dict[str, frozenset[str]] = {}
-        self._compiled: dict[tuple[str, ...], re.Pattern] = {}
+        self._compiled: dict[str, object] = {}
         self.runs = False
         #: parser state -> first-character dispatch table
         self.tables: dict[int, _Dispatch] = {}
@@ -122,7 +138,7 @@ class StateLexer:
             for name in sorted(stops - _RUN_NEUTRAL)
             if name in self._terminals_by_name
         ]
-        self._stops = _Dispatch(self._stop_terminals, self._flags, {})
+        self._stops = _Dispatch(self._stop_terminals, self._flags, self._compiled)
         word = self._terminals_by_name["WORDS"].pattern.to_regexp()
         self._gap_word = re.compile("%s(%s)" % (SEPARATOR, word), self._flags).match
         self.runs = True
@@ -162,10 +178,10 @@ class StateLexer:
         start = self.skip(text, pos).end()
         if start >= end:
             return None
-        m = self.tables[state][text[start]].match(text, start)
-        if m is None:
+        found = first_match(self.tables[state][text[start]], text, start)
+        if found is None:
             return False
-        type_ = m.lastgroup
+        type_, m = found
         stop = m.end()
         if type_ == "WORDS" and self.runs:
             stop = self._extend_run(text, stop, end)
@@ -180,8 +196,9 @@ class StateLexer:
             if m is None:
                 return stop
             at = m.start(1)
-            if stops[text[at]].match(text, at) is not None:
-                return stop
+            for _, match in stops[text[at]]:
+                if match(text, at) is not None:
+                    return stop
             stop = m.end()
 
 
