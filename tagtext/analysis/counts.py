@@ -43,14 +43,15 @@ SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "
 
 #: Lowercased text without a match holds no count (a necessary condition, checked over the
 #: corpus by tests/test_rewrite_corpus.py): comparisons and memory checks, iterations,
-#: targets, and numbers in conditions. (Like every rule's TRIGGER, it is searched in the
-#: lowercased text and each branch starts with a literal, not ``\b``: a literal start
-#: lets the regex engine skip ahead, and a looser match is still a necessary condition.)
+#: targets, and numbers after have / has / are / is / exactly (counts in conditions).
+#: Like every rule's trigger it is searched in the lowercased text, and its branches
+#: start with a letter, not ``\b``: the regex engine skips ahead to the letters they can
+#: start with, and a looser match is still a necessary condition.
 TRIGGER = re.compile(r"""
     o[rf]\s+(?:more|fewer|less|higher|lower|greater)\b
   | for\s+e(?:ach|very)\b
   | until\s+(?:there|you|they|it)\b | up\s+to\s+having\b | so\s+that\b
-  | (?:if|while|when|whenever|unless)\b[^.]*?\b(?:have|has|are|is|exactly)\s+\d
+  | (?:ha(?:ve|s)|are|is|exactly)\s+\d
   | if\s+\d
 """, re.X | re.S)
 
