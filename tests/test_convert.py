@@ -665,5 +665,7 @@ def test_convert_does_not_import_the_errata_sites_templates(sample_db):
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'markupsafe', 'jsonschema')"
             " or m.startswith('tagtext.errata') or m == 'tagtext.diff'), file=sys.stderr)")
-    proc = subprocess.run([sys.executable, "-c", code, str(sample_db)], capture_output=True, text=True)
+    # run outside the checkout: from its root, "-c" would import ./tagtext, not the installed package
+    proc = subprocess.run([sys.executable, "-c", code, str(sample_db)], capture_output=True, text=True,
+                          cwd=sample_db.parent)
     assert proc.stderr.splitlines()[-1] == "[]"
