@@ -13,9 +13,9 @@ from typing import Callable, Iterable
 
 from .carddb import Card, Database, Problem
 from .errors import TagTextError
-from .rulings import load_table
-from .result import RewriteResult
 from .pipeline import rewrite
+from .result import RewriteResult
+from .rulings import load_table
 
 
 @dataclass

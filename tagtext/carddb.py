@@ -141,14 +141,19 @@ def format_of(name: str) -> str:
     return "json"
 
 
+def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
+    """Gunzip ``data`` if ``fmt`` ends in ``.gz``: (the bytes, the format without ``.gz``)."""
+    if not fmt.endswith(".gz"):
+        return data, fmt
+    try:
+        return gzip.decompress(data), fmt[: -len(".gz")]
+    except (OSError, EOFError) as e:
+        raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
+
+
 def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
     """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``."""
-    if fmt.endswith(".gz"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
-        fmt = fmt[: -len(".gz")]
+    data, fmt = decompress(data, source, fmt)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

@@ -14,7 +14,6 @@ databases costs only the rewriting of what changed.
 from __future__ import annotations
 
 import difflib
-import gzip
 import json
 import re
 from dataclasses import dataclass, field
@@ -110,12 +109,7 @@ def load_side(path: str) -> Side:
     source = "<stdin>" if path == "-" else str(Path(path))
     data = carddb.read_bytes(path)
     fmt = "json" if path == "-" else carddb.format_of(Path(path).name)
-    if fmt.endswith(".gz"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
-        fmt = fmt[: -len(".gz")]
+    data, fmt = carddb.decompress(data, source, fmt)
     conversion = _conversion_records(data, source, fmt)
     if conversion is not None:
         return _conversion_side(source, conversion)

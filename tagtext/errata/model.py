@@ -22,9 +22,9 @@ from typing import Iterable
 
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
-from ..rulings import Ruling, Table
 from ..result import Residual, RewriteResult
 from ..rules.registry import RULES, RULES_BY_ID, RuleInfo
+from ..rulings import Ruling, Table
 from .spans import Segment, edit_segments, span_segments
 
 #: How each text field is labelled on the pages.

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from tagtext.rulings import load_table
 
 from tagtext import carddb
 from tagtext.batch import BatchResult, CardResult
 from tagtext.carddb import Problem
 from tagtext.errata import build_model
 from tagtext.result import Edit, Residual, RewriteResult
+from tagtext.rulings import load_table
 
 #: A text that would run script, and make markup, if the pages interpreted it.
 HOSTILE_EFFECT = (
@@ -165,6 +165,23 @@ class Element:
     def by_id(self, element_id: str) -> "Element | None":
         found = [e for e in self.iter() if e.attrs.get("id") == element_id]
         return found[0] if found else None
+
+
+def edits_rebuild(result) -> bool:
+    """Whether a result's edits, applied to its original text, give its text (this test
+    suite's own check, independent of tagtext.errata.spans)."""
+    pieces, pos = [], 0
+    for e in result.edits:
+        if e.start < pos or result.original[e.start:e.end] != e.before:
+            return False
+        pieces += [result.original[pos:e.start], e.after]
+        pos = e.end
+    return "".join(pieces) + result.original[pos:] == result.text
+
+
+@pytest.fixture(name="edits_rebuild")
+def edits_rebuild_fixture():
+    return edits_rebuild
 
 
 @pytest.fixture(name="parse_html")

@@ -27,11 +27,11 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from tagtext.rulings import load_table
 
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
 from tagtext.rules.registry import RULES
+from tagtext.rulings import load_table
 
 ARTIFACTS = Path(os.environ.get("TAGTEXT_ARTIFACTS") or Path(__file__).resolve().parents[2] / "artifacts") / "errata"
 CHROMIUM_FLAGS = (
@@ -173,21 +173,11 @@ def _shown(batch) -> list:
     return [c for c in batch.cards if any(r.changed or r.ruling for r in c.results.values())]
 
 
-def _reproduces(result) -> bool:
-    pieces, pos = [], 0
-    for e in result.edits:
-        if e.start < pos or result.original[e.start:e.end] != e.before:
-            return False
-        pieces += [result.original[pos:e.start], e.after]
-        pos = e.end
-    return "".join(pieces) + result.original[pos:] == result.text
-
-
-def _an_edited_text(batch):
+def _an_edited_text(batch, edits_rebuild):
     """A (card, field, result) the conversion edited (with edits that are right), or None.
     The text with the most edits is taken, ties to the first card."""
     candidates = [(c.card, field, r) for c in batch.cards for field, r in c.results.items()
-                  if r.edits and any(e.after for e in r.edits) and _reproduces(r)]
+                  if r.edits and any(e.after for e in r.edits) and edits_rebuild(r)]
     return max(candidates, key=lambda x: len(x[2].edits), default=None)
 
 
@@ -211,12 +201,12 @@ def test_real_site_shows_what_the_conversion_changed(browser, real, screenshot):
     screenshot("real-index")
 
 
-def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screenshot):
+def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screenshot, edits_rebuild):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     batch, url = real
-    picked = _an_edited_text(batch)
+    picked = _an_edited_text(batch, edits_rebuild)
     if picked is None:
         pytest.skip(f"the conversion of the real database edits no text yet ({batch.summary()['rewritten']} rewritten)")
     card, field, result = picked
@@ -249,12 +239,12 @@ def test_real_site_highlights_an_edit_of_a_changed_card(browser, real, screensho
     screenshot(f"real-card-{card.id}", article)
 
 
-def test_real_site_filter_narrows_the_list(browser, real):
+def test_real_site_filter_narrows_the_list(browser, real, edits_rebuild):
     batch, url = real
     shown = _shown(batch)
     if len(shown) < 2:
         pytest.skip(f"the filter needs two cards on the page; the conversion changes {len(shown)}")
-    picked = _an_edited_text(batch)
+    picked = _an_edited_text(batch, edits_rebuild)
     target = picked[0] if picked else shown[0].card
     browser.get(url + "index.html")
     _type_filter(browser, target.id)

@@ -1,6 +1,6 @@
 """The errata of the real (shipped) database: every text the conversion changed is on the
-site with exactly its edits highlighted, every flagged text is on the maintainers' page,
-and the errata's own share of the build stays small.
+site with exactly its edits highlighted, and every flagged text is on the maintainers'
+page. (How long the build takes is bench/errata_build.py's business, not a test's.)
 
 Expectations come from the conversion itself (``real_batch``), never from strings that
 only hold while the rules are as they are today.
@@ -9,48 +9,25 @@ only hold while the rules are as they are today.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-from tagtext.rulings import load_table
 
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
 from tagtext.errata.model import FIELD_LABELS
-
-#: Seconds the errata may add to the conversion: the whole `tagtext errata` is meant to
-#: take under 5 s, of which converting the database is budgeted at about 2 s (see
-#: bench/errata_build.py for the whole command).
-ERRATA_SHARE_SECONDS = 1.5
+from tagtext.rulings import load_table
 
 
 @pytest.fixture(scope="module")
 def real_site(tmp_path_factory, real_batch):
-    started = time.perf_counter()
     errata = build_model(real_batch, load_table(), carddb.shipped_source())
     root = tmp_path_factory.mktemp("real") / "site"
     write_errata(errata, root, "html")
-    seconds = time.perf_counter() - started
-    return root, errata, seconds
+    return root, errata
 
 
-def _reproduces(result) -> bool:
-    pieces, pos = [], 0
-    for e in result.edits:
-        if e.start < pos or result.original[e.start:e.end] != e.before:
-            return False
-        pieces += [result.original[pos:e.start], e.after]
-        pos = e.end
-    return "".join(pieces) + result.original[pos:] == result.text
-
-
-def test_the_errata_add_little_to_the_conversion(real_site, real_batch):
-    _, _, seconds = real_site
-    assert seconds < ERRATA_SHARE_SECONDS, f"model + HTML for {len(real_batch.cards)} cards took {seconds:.2f} s"
-
-
-def test_every_changed_text_is_shown_with_exactly_its_edits_highlighted(real_site, real_batch, parse_html):
-    root, _, _ = real_site
+def test_every_changed_text_is_shown_with_exactly_its_edits_highlighted(real_site, real_batch, parse_html, edits_rebuild):
+    root, _ = real_site
     index = parse_html((root / "index.html").read_text(encoding="utf-8"))
     articles = {a.attrs["data-card"]: a for a in index.find_all("article", cls="card")}
     expected = {c.card.id for c in real_batch.cards if any(r.changed or r.ruling for r in c.results.values())}
@@ -66,7 +43,7 @@ def test_every_changed_text_is_shown_with_exactly_its_edits_highlighted(real_sit
             assert tagtamer.text() == result.text, (card_result.card.id, field)
             ins = [e.text() for e in tagtamer.find_all("ins", cls="edit")]
             dels = [e.text() for e in printed.find_all("del", cls="edit")]
-            if _reproduces(result):
+            if edits_rebuild(result):
                 assert ins == [e.after for e in result.edits if e.after], (card_result.card.id, field)
                 assert dels == [e.before for e in result.edits if e.before], (card_result.card.id, field)
                 links = [a.attrs["href"] for a in block.find_all("a", cls="rule")]
@@ -75,8 +52,8 @@ def test_every_changed_text_is_shown_with_exactly_its_edits_highlighted(real_sit
                 assert ins == [] and dels == [] and "flagged" in articles[card_result.card.id].classes()
 
 
-def test_every_residual_warning_and_unreadable_text_is_on_the_maintainers_page(real_site, real_batch, parse_html):
-    root, _, _ = real_site
+def test_every_residual_warning_and_unreadable_text_is_on_the_maintainers_page(real_site, real_batch, parse_html, edits_rebuild):
+    root, _ = real_site
     page = parse_html((root / "maintainers.html").read_text(encoding="utf-8"))
     listed = sorted((a.attrs["data-card"], a.find("h3").find("small").text())
                     for a in page.find_all("article", cls="flag"))
@@ -87,7 +64,7 @@ def test_every_residual_warning_and_unreadable_text_is_on_the_maintainers_page(r
                 w.startswith("stale special ruling") for w in r.warnings))
         expected += [(c.card.id, FIELD_LABELS[p.where.rsplit(" ", 1)[-1]]) for p in c.problems]
         expected += [(c.card.id, FIELD_LABELS[f]) for f, r in c.results.items()
-                     if r.edits and not _reproduces(r)]
+                     if r.edits and not edits_rebuild(r)]
     assert listed == sorted(expected)
     # each residual flag marks the residuals' words (overlapping residuals as one span)
     section = page.by_id("flags-residual")
@@ -110,7 +87,7 @@ def test_every_residual_warning_and_unreadable_text_is_on_the_maintainers_page(r
 
 
 def test_the_real_wiki_tables_have_two_cells_a_row(tmp_path, real_site):
-    _, errata, _ = real_site
+    _, errata = real_site
     files = write_errata(errata, tmp_path / "wiki", "wiki")
     pipe = re.compile(r"(?<!\\)\|")
     for name in files:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from tagtext.rulings import load_table
-
 from tagtext.rules.registry import RULES
+from tagtext.rulings import load_table
 
 
 def _card(index, card_id):
