@@ -141,6 +141,7 @@ class Driver:
         retype = TokenContext().retype
         state_stack = [self.start_state]
         value_stack: list = []
+        reduce = self._reduce_into(states, state_stack, value_stack)
         lex_state = self.start_state  # the state the next token is lexed in
         pos = 0
         end = len(text)
@@ -173,51 +174,43 @@ class Driver:
                         continue
                     if action[0]:
                         break
-                    reduction = action[1]
-                    if reduction[2] is _APPEND:  # the common case, inlined
-                        item = value_stack.pop()
-                        value_stack[-1].append(item)
-                        del state_stack[-1]
-                        state_stack[-1] = states[state_stack[-2]][reduction[1]][1]
-                    else:
-                        self._reduce(reduction, state_stack, value_stack)
+                    reduce(action[1])
                     actions = states[state_stack[-1]]
                 state_stack.append(action[1])
                 value_stack.append(tok)
                 lex_state = action[1]
                 # --- default reductions
                 while state_stack[-1] in default:
-                    reduction = default[state_stack[-1]]
-                    if reduction[2] is _APPEND:
-                        item = value_stack.pop()
-                        value_stack[-1].append(item)
-                        del state_stack[-1]
-                        state_stack[-1] = states[state_stack[-2]][reduction[1]][1]
-                    else:
-                        self._reduce(reduction, state_stack, value_stack)
+                    reduce(default[state_stack[-1]])
 
-    def _reduce(self, reduction, state_stack, value_stack):
-        size, origin, reduce = reduction
-        if reduce is _APPEND:
-            item = value_stack.pop()
-            value_stack[-1].append(item)
-            del state_stack[-2:]
-        else:
-            if size:
-                children = value_stack[-size:]
-                del value_stack[-size:]
-                del state_stack[-size:]
+    @staticmethod
+    def _reduce_into(states, state_stack, value_stack):
+        """The function that applies one reduction to these stacks."""
+        def reduce(reduction):
+            size, origin, build = reduction
+            if build is _APPEND:  # the common case: one more item for a list
+                item = value_stack.pop()
+                value_stack[-1].append(item)
+                del state_stack[-1]
             else:
-                children = []
-            value_stack.append(reduce(children))
-        state_stack.append(self.states[state_stack[-1]][origin][1])
+                if size:
+                    children = value_stack[-size:]
+                    del value_stack[-size:]
+                    del state_stack[-size:]
+                else:
+                    children = []
+                value_stack.append(build(children))
+                state_stack.append(None)
+            state_stack[-1] = states[state_stack[-2]][origin][1]
+        return reduce
 
     def _finish(self, state_stack, value_stack, text, source):
         states = self.states
+        reduce = self._reduce_into(states, state_stack, value_stack)
         while True:
             action = states[state_stack[-1]].get("$END")
             if action is None or action[0]:
                 raise ParseError("unexpected end of text", text, len(text), source)
-            self._reduce(action[1], state_stack, value_stack)
+            reduce(action[1])
             if state_stack[-1] == self.end_state:
                 return value_stack[-1]
