@@ -1,0 +1,63 @@
+"""What a rule pack is: everything one tag format needs, behind one interface.
+
+The engine (parsing plumbing, the tree, edits, the pipeline runner, batch conversion,
+diff, errata, deck checks) is game-agnostic and reaches a format only through a
+:class:`Pack`. A pack is one folder under ``tagtext/packs/`` holding its grammar, its
+analysis (facts about the text), its rules (one module each), its special rulings and
+its card data, and exposing one ``PACK`` object.
+
+Registering a rule is one line in the pack's ``PIPELINE``: the triggers, the rule
+registry, the errata "Rules" page and the README's table are all derived from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..carddb import Database
+    from ..result import RewriteResult
+    from ..syntax.nodes import Node
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One format rule, as the pipeline runs it and as the errata pages explain it."""
+
+    #: stable id, used in every edit and residual ("count-doubling")
+    id: str
+    #: short title for people ("Counts over shared areas double")
+    title: str
+    #: the rule as the format's manual states it
+    statement: str
+    #: how the pack applies it, in a sentence or two
+    practice: str
+    #: the pass: ``(tree, context) -> tree``; None for a rule that changes no text (a
+    #: ruling listed for the errata page only)
+    apply: Callable | None = None
+    #: a necessary condition over the lowercased text for the pass to act; None: always run
+    trigger: Callable[[str], object] | None = None
+    #: one real example, (printed, rewritten), shown on the errata "Rules" page
+    example: tuple[str, str] | None = None
+
+
+class Pack(Protocol):
+    """The interface every rule pack provides (see tagtext/packs/tag_tamer for one)."""
+
+    #: the name users type (``--pack tag-tamer``)
+    name: str
+    #: the format's name for people ("Tag Tamer")
+    title: str
+    #: the game it is a format of ("Digimon Card Game (2020)")
+    game: str
+    #: the rules, in the order they run
+    pipeline: tuple[Rule, ...]
+    #: the text fields of a card, in the order outputs list them
+    text_fields: tuple[str, ...]
+
+    def parse(self, text: str, source: str | None = None) -> "Node": ...
+
+    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None) -> "RewriteResult": ...
+
+    def load_database(self, path: str | None = None) -> "Database": ...
