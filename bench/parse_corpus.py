@@ -29,7 +29,7 @@ def main() -> int:
     t0 = time.perf_counter()
     import tagtext
     from tagtext import carddb
-    from tagtext.syntax.parser import _lark
+    from tagtext.packs.tag_tamer.syntax.parser import _lark
 
     _lark()
     load = time.perf_counter() - t0

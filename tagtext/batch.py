@@ -13,9 +13,8 @@ from typing import Callable, Iterable
 
 from .carddb import Card, Database, Problem
 from .errors import TagTextError
-from .pipeline import rewrite
+from . import packs
 from .result import RewriteResult
-from .rulings import load_table
 
 
 @dataclass
@@ -38,6 +37,8 @@ class BatchResult:
     cards: list[CardResult]
     #: problems of the database's entries (skipped entries, duplicate ids ...)
     problems: list[Problem]
+    #: the rule pack that rewrote it
+    pack: object = None
 
     def summary(self) -> dict[str, int]:
         texts = [r for c in self.cards for r in c.results.values()]
@@ -47,15 +48,18 @@ class BatchResult:
             "rewritten": sum(1 for r in texts if r.changed),
             "cards_rewritten": sum(1 for c in self.cards if c.changed),
             "residuals": sum(len(r.residuals) for r in texts),
-            "stale_rulings": sum(1 for r in texts for w in r.warnings if w.startswith("stale special ruling")),
+            "stale_rulings": sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling"),
             "failed_texts": sum(len(c.problems) for c in self.cards),
             "problems": len(self.problems),
         }
 
 
-def convert_database(db: Database, progress: Callable[[int], None] | None = None) -> BatchResult:
-    """Rewrite every text of every card. ``progress(n)`` is called after each card."""
-    ruled = load_table().cards()
+def convert_database(db: Database, progress: Callable[[int], None] | None = None,
+                     pack=None) -> BatchResult:
+    """Rewrite every text of every card with ``pack`` (a pack or its name; None: the
+    default pack). ``progress(n)`` is called after each card."""
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    ruled = pack.rulings().cards()
     memo: dict[str, RewriteResult] = {}
     out: list[CardResult] = []
     # Syntax trees hold no reference cycles: the cyclic collector would only spend time
@@ -64,16 +68,17 @@ def convert_database(db: Database, progress: Callable[[int], None] | None = None
     gc.disable()
     try:
         for card in db.cards:
-            out.append(convert_card(card, memo if card.id not in ruled else None))
+            out.append(convert_card(card, memo if card.id not in ruled else None, pack))
             if progress is not None:
                 progress(1)
     finally:
         if collecting:
             gc.enable()
-    return BatchResult(db.source, out, list(db.problems))
+    return BatchResult(db.source, out, list(db.problems), pack)
 
 
-def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None) -> CardResult:
+def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None, pack=None) -> CardResult:
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
     result = CardResult(card)
     for name, text in card.texts.items():
         where = f"{card.id} {name}"
@@ -81,17 +86,17 @@ def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None) -> Ca
             if memo is not None and text in memo:
                 rewritten = memo[text]
             else:
-                rewritten = rewrite(text, card_id=card.id, source=where, field=name)
+                rewritten = pack.rewrite(text, card_id=card.id, field=name, source=where)
                 if memo is not None:
                     memo[text] = rewritten
         except TagTextError as e:
             message = str(e)
             result.errors[name] = message if message.startswith(where) else f"{where}: {message}"
-            result.problems.append(Problem(where, str(e)))
+            result.problems.append(Problem(where, str(e), card.id, name))
             continue
         except RecursionError:  # pathological nesting: report it, keep the batch going
             result.errors[name] = f"{where}: text nests too deeply to rewrite"
-            result.problems.append(Problem(where, "text nests too deeply to rewrite"))
+            result.problems.append(Problem(where, "text nests too deeply to rewrite", card.id, name))
             continue
         if memo is not None and rewritten.card_id != card.id:
             rewritten = _for_card(rewritten, card.id)

@@ -41,7 +41,7 @@ TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
 
 _EMPTY = ("", "-")
 
-SHIPPED_PACKAGE = "tagtext"
+SHIPPED_PACKAGE = "tagtext.packs.tag_tamer"
 SHIPPED_FILE = "data/DigimonCards.json.gz"
 SHIPPED_SOURCE = "data/SOURCE.md"
 
@@ -56,6 +56,9 @@ class Problem:
 
     where: str
     message: str
+    #: the card and text field it concerns, where it concerns one
+    card: str | None = None
+    field: str | None = None
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"

@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from . import carddb
+from . import carddb, packs
 from .batch import convert_card
 from .carddb import TEXT_FIELDS, Card, DatabaseError, Problem
 from .convert import CSV_COLUMNS, SCHEMA_ID
-from .rulings import load_table
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -66,8 +65,11 @@ class Side:
 
     def __init__(self, label: str, kind: str, cards: dict[str, SideCard],
                  texts: dict[str, dict[str, TextVersion]] | None = None,
-                 db_cards: dict[str, Card] | None = None, problems: list[Problem] | None = None):
+                 db_cards: dict[str, Card] | None = None, problems: list[Problem] | None = None,
+                 pack=None):
         self.label = label
+        #: the rule pack that rewrites a database side's texts
+        self.pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
         #: entries of a database side that were skipped or repaired (see tagtext.carddb)
         self.problems = list(problems or ())
         #: "database" or "conversion"
@@ -86,8 +88,8 @@ class Side:
 
     def _rewrite(self, card: Card) -> dict[str, TextVersion]:
         # As tagtext.batch does: identical texts once, a card with a special ruling on its own.
-        memo = None if card.id in load_table().cards() else self._memo
-        result = convert_card(card, memo)
+        memo = None if card.id in self.pack.rulings().cards() else self._memo
+        result = convert_card(card, memo, self.pack)
         out = {}
         for name, original in card.texts.items():
             r = result.results.get(name)
@@ -96,11 +98,11 @@ class Side:
             else:
                 out[name] = TextVersion(
                     original, r.text, None, tuple(r.rules),
-                    tuple(f"[{x.rule}] {x.text!r}: {x.reason}" for x in r.residuals), tuple(r.warnings))
+                    tuple(f"[{x.rule}] {x.text!r}: {x.reason}" for x in r.residuals), tuple(str(w) for w in r.warnings))
         return out
 
 
-def load_side(path: str) -> Side:
+def load_side(path: str, pack=None) -> Side:
     """A card database or a convert output (json/jsonl, maybe gzipped); ``-`` is stdin.
 
     Raises :class:`tagtext.carddb.DatabaseError` (one line, naming the file) when the file
@@ -112,10 +114,10 @@ def load_side(path: str) -> Side:
     data, fmt = carddb.decompress(data, source, fmt)
     conversion = _conversion_records(data, source, fmt)
     if conversion is not None:
-        return _conversion_side(source, conversion)
+        return _conversion_side(source, conversion, pack)
     db = carddb.parse_bytes(data, source, fmt)
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
-    return Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems)
+    return Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
 
 
 def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
@@ -163,7 +165,7 @@ def _check_schema(record: object, source: str, where: str) -> None:
         raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
 
 
-def _conversion_side(source: str, records: list[tuple[str, object]]) -> Side:
+def _conversion_side(source: str, records: list[tuple[str, object]], pack=None) -> Side:
     cards: dict[str, SideCard] = {}
     texts: dict[str, dict[str, TextVersion]] = {}
     for where, record in records:
@@ -185,7 +187,7 @@ def _conversion_side(source: str, records: list[tuple[str, object]]) -> Side:
         cards[card_id] = SideCard(card_id, _str(record.get("name")), _str(record.get("set")),
                                   {name: v.original for name, v in versions.items()})
         texts[card_id] = versions
-    return Side(source, "conversion", cards, texts=texts)
+    return Side(source, "conversion", cards, texts=texts, pack=pack)
 
 
 def _str(value: object) -> str:

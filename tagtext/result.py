@@ -43,6 +43,26 @@ class Residual:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """A warning about a text, as data: what kind it is, what to tell a person, and the
+    special ruling, card and field it concerns (where it concerns one). Nothing reads the
+    message to learn the kind."""
+
+    #: "stale-ruling", "ruling-not-applied"
+    kind: str
+    message: str
+    ruling: str | None = None
+    card: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def to_json(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
 class RewriteResult:
     """The outcome of rewriting one effect text."""
 
@@ -50,7 +70,7 @@ class RewriteResult:
     text: str
     edits: tuple[Edit, ...] = ()
     residuals: tuple[Residual, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
     card_id: str | None = None
     #: Id of the special ruling applied to this text, if any.
     ruling: str | None = None
@@ -67,6 +87,6 @@ class RewriteResult:
             "text": self.text,
             "edits": [e.to_json() for e in self.edits],
             "residuals": [r.to_json() for r in self.residuals],
-            "warnings": list(self.warnings),
+            "warnings": [str(w) for w in self.warnings],
             "ruling": self.ruling,
         }

@@ -1,8 +1,10 @@
 """The special-ruling table: loading it, and finding the effect a ruling covers in a
 card's current text.
 
-The table is data (``overrides/special-rulings.toml`` in the repository, installed as the
-package data of ``tagtext.overrides``); this module is the code that reads it.
+Each pack's table is data (Tag Tamer's: ``tagtext/packs/tag_tamer/special-rulings.toml``);
+this module is the engine code that reads a table, finds a ruling's effect in a text,
+applies it to a tree and reports stale rulings as typed :class:`~tagtext.result.Notice`
+values. It is the one place special rulings are handled.
 
 A ruling names its card, the text field, the effect it covers as printed in each English
 wording, a mode (keep / replace / append) and the manual's reason. It applies where the
@@ -20,11 +22,12 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import TagTextError
+from .result import Notice
+from .syntax.edit import replace_leaves, word_leaves
 
-TABLE_PACKAGE = "tagtext.overrides"
-TABLE_FILE = "special-rulings.toml"
+#: The rule id every edit a special ruling makes carries.
+RULE = "override"
 MODES = ("keep", "replace", "append")
-WORDINGS = ("global", "asia")
 
 
 class OverrideTableError(TagTextError):
@@ -46,10 +49,7 @@ class Ruling:
 
     def find(self, card_text: str) -> "Match | None":
         """Where this ruling's effect is in ``card_text``, in whichever wording matches."""
-        for wording in WORDINGS:
-            effect = self.effect.get(wording)
-            if effect is None:
-                continue
+        for wording, effect in self.effect.items():
             m = _loose(effect).search(card_text)
             if m is not None:
                 return Match(self, wording, m.start(), m.end())
@@ -102,9 +102,10 @@ def _loose(effect: str) -> re.Pattern:
 
 
 def load_table(path: str | Path | None = None) -> Table:
-    """The special-ruling table: the shipped one, or the file at ``path``."""
+    """A special-ruling table: the default pack's, or the file at ``path``."""
     if path is None:
-        return _shipped()
+        from .packs import get
+        return get().rulings()
     p = Path(path)
     try:
         raw = p.read_text(encoding="utf-8")
@@ -113,10 +114,10 @@ def load_table(path: str | Path | None = None) -> Table:
     return parse_table(raw, str(p))
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped() -> Table:
-    raw = resources.files(TABLE_PACKAGE).joinpath(TABLE_FILE).read_text(encoding="utf-8")
-    return parse_table(raw, f"overrides/{TABLE_FILE}")
+def load_packaged(package: str, name: str) -> Table:
+    """The table shipped as package data ``name`` of ``package`` (a pack's own table)."""
+    raw = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return parse_table(raw, f"{package.replace('.', '/')}/{name}")
 
 
 def parse_table(raw: str, source: str) -> Table:
@@ -170,8 +171,8 @@ def _wordings(value, key: str, where: str) -> dict[str, str]:
         raise OverrideTableError(f"{where}: [ruling.{key}] must be a table of wordings")
     out = {}
     for wording, text in value.items():
-        if wording not in WORDINGS:
-            raise OverrideTableError(f"{where}: unknown wording {wording!r} in [ruling.{key}]")
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", wording):
+            raise OverrideTableError(f"{where}: a wording is named in lower case, not {wording!r} in [ruling.{key}]")
         if not isinstance(text, str):
             raise OverrideTableError(f"{where}: [ruling.{key}].{wording} must be text")
         out[wording] = text
@@ -207,3 +208,55 @@ def check(table: Table, cards: dict[str, object]) -> list[RulingStatus]:
         else:
             out.append(RulingStatus(ruling, "current", f"found in the {match.wording} wording", match.wording))
     return out
+
+
+# ----------------------------------------------------------------------------- applying
+
+def find(table: Table, text: str, card_id: str | None, field: str | None) -> tuple[list[Match], list[Notice]]:
+    """The card's rulings found in ``text``, and a stale-ruling notice for each ruling of
+    this field (of any field when ``field`` is None) whose effect is not in it."""
+    if card_id is None:
+        return [], []
+    matches, notices = [], []
+    for ruling in table.for_card(card_id):
+        m = ruling.find(text)
+        if m is not None:
+            matches.append(m)
+        elif field is None or ruling.field == field:
+            where = f"its {ruling.field}" if field is None else "this text"
+            notices.append(Notice(
+                "stale-ruling",
+                f"stale special ruling {ruling.id!r} ({card_id} {ruling.field}): the effect it covers is "
+                f"not in {where} in either wording; not applied",
+                ruling=ruling.id, card=card_id, field=ruling.field))
+    if field is None and matches:
+        notices = []  # a text of the card that has its ruled effect: the others are other fields
+    return matches, notices
+
+
+def protected_spans(matches: list[Match]) -> tuple[tuple[int, int], ...]:
+    """The spans no rule may touch: effects a ruling keeps or replaces."""
+    return tuple((m.start, m.end) for m in matches if m.ruling.mode in ("keep", "replace"))
+
+
+def apply(tree, matches: list[Match], notices: list[Notice]):
+    """Replace or extend the ruled effects (kept effects were protected from the rules)."""
+    changes = {}
+    for m in matches:
+        if m.ruling.mode == "keep":
+            continue
+        leaves = [leaf for leaf in word_leaves(tree) if m.start <= leaf.start and leaf.end <= m.end]
+        if not leaves or leaves[0].start != m.start or leaves[-1].end != m.end:
+            notices.append(Notice(
+                "ruling-not-applied",
+                f"special ruling {m.ruling.id!r} matches text that does not start and end "
+                f"at word boundaries; not applied", ruling=m.ruling.id, card=m.ruling.card, field=m.ruling.field))
+            continue
+        text = m.text
+        if m.ruling.mode == "replace":
+            changes[leaves[0].start] = lambda leaf, text=text: leaf.replaced(text, RULE)
+            for leaf in leaves[1:]:
+                changes[leaf.start] = lambda leaf: leaf.replaced("", RULE).with_changes(prefix="")
+        else:  # append
+            changes[leaves[-1].start] = lambda leaf, text=text: leaf.replaced(leaf.text + text, RULE)
+    return replace_leaves(tree, changes)

@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import tagtext
 import tagtext.batch
+from tagtext.packs.tag_tamer import PACK
 from tagtext import carddb, convert
 from tagtext.batch import convert_database
 from tagtext.carddb import TEXT_FIELDS
@@ -47,7 +48,7 @@ def md_unescape(cell: str) -> str:
 @pytest.fixture(scope="module")
 def raw_cards() -> list[dict]:
     """The shipped database's card objects, as the Digimon Card App has them."""
-    data = resources.files("tagtext").joinpath(carddb.SHIPPED_FILE).read_bytes()
+    data = resources.files(carddb.SHIPPED_PACKAGE).joinpath(carddb.SHIPPED_FILE).read_bytes()
     return json.loads(gzip.decompress(data))
 
 
@@ -226,7 +227,7 @@ def test_csv_is_one_row_per_card_text(sample_db):
 def test_writers_with_known_edits(monkeypatch, sample_db):
     """With a fake compiler the edits are known: the CSV lists its rule, the Markdown table
     has one row per changed text with the change in bold, unchanged texts have no row."""
-    monkeypatch.setattr(tagtext.batch, "rewrite", fake_rewrite)
+    monkeypatch.setattr(PACK, "rewrite", fake_rewrite)
     db = carddb.load(sample_db)
     changed = [(c.id, f) for c, f, t in db.texts() if re.search(r"\bdeck\b", t)]
     assert changed, "the sample should have texts that mention a deck"
@@ -251,7 +252,7 @@ def test_writers_with_known_edits(monkeypatch, sample_db):
 
 
 def test_markdown_cells_cannot_break_the_table(monkeypatch, tmp_path):
-    monkeypatch.setattr(tagtext.batch, "rewrite", fake_rewrite)
+    monkeypatch.setattr(PACK, "rewrite", fake_rewrite)
     db = tmp_path / "cards.json"
     db.write_text(json.dumps([{"id": "TT1-001", "name": "A|B <b>", "effect": "Trash your deck | *now*.\nThen <Blocker>."}]))
     md = run("convert", db, "-f", "md").stdout
@@ -261,7 +262,7 @@ def test_markdown_cells_cannot_break_the_table(monkeypatch, tmp_path):
 
 
 def test_markdown_says_when_nothing_changed(monkeypatch, sample_db):
-    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
+    monkeypatch.setattr(PACK, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
     md = run("convert", sample_db, "-f", "md").stdout
     assert "No text changed." in md and "| Card | Name |" not in md
 
@@ -289,7 +290,7 @@ def test_stdin(sample_db):
 
 
 def test_no_argument_converts_the_shipped_database(monkeypatch, shipped_document):
-    monkeypatch.setattr(tagtext.batch, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
+    monkeypatch.setattr(PACK, "rewrite", lambda t, card_id=None, source=None, field=None: RewriteResult(t, t))
     result = run("convert", "-f", "jsonl")
     assert result.exit_code == 0
     assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == [c["id"] for c in shipped_document["cards"]]
@@ -487,14 +488,14 @@ def test_a_text_that_cannot_be_rewritten_is_reported_and_the_rest_converts(monke
     cards = [sample[0], {"id": "TT1-001", "name": "Broken", "effect": bad_text, "securityEffect": "[Security] Draw 1."},
              sample[1]]
     path = write(tmp_path, "cards.json", json.dumps(cards))
-    real = tagtext.batch.rewrite
+    real = PACK.rewrite
 
     def failing(text, card_id=None, source=None, field=None):
         if text == bad_text:
             raise ParseError("unexpected '?'", text, 7, source)
         return real(text, card_id=card_id, source=source)
 
-    monkeypatch.setattr(tagtext.batch, "rewrite", failing)
+    monkeypatch.setattr(PACK, "rewrite", failing)
     result = run("convert", path)
     assert result.exit_code == 1
     doc = json.loads(result.stdout)
@@ -514,7 +515,7 @@ def test_a_text_nesting_too_deep_is_reported(monkeypatch, tmp_path, sample):
     def recursing(text, card_id=None, source=None, field=None):
         raise RecursionError
 
-    monkeypatch.setattr(tagtext.batch, "rewrite", recursing)
+    monkeypatch.setattr(PACK, "rewrite", recursing)
     path = write(tmp_path, "cards.json", json.dumps(sample[:3]))
     result = run("convert", path)
     assert result.exit_code == 1
@@ -554,7 +555,7 @@ def test_unwritable_output(tmp_path, sample_db, make, monkeypatch):
         out = tmp_path / "out.json"
         out.mkdir()
     # An unwritable OUT is found before converting anything.
-    monkeypatch.setattr(tagtext.batch, "rewrite", lambda *a, **k: pytest.fail("converted before checking OUT"))
+    monkeypatch.setattr(PACK, "rewrite", lambda *a, **k: pytest.fail("converted before checking OUT"))
     before = sorted(p.name for p in tmp_path.iterdir())
     line = assert_one_line_error(run("convert", sample_db, "-o", out), out)
     assert line.startswith(f"tagtext: error: {out}: ")

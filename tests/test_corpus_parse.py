@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tagtext import coverage
-from tagtext.syntax.parser import parse, parse_with_lark
+from tagtext.packs.tag_tamer import coverage
+from tagtext.packs.tag_tamer.syntax.parser import parse, parse_with_lark
 
 
 def test_every_text_parses_and_prints_back_exactly(corpus_texts):

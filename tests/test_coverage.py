@@ -6,7 +6,8 @@ import json
 
 from click.testing import CliRunner
 
-from tagtext import carddb, coverage
+from tagtext import carddb
+from tagtext.packs.tag_tamer import coverage
 from tagtext.cli.main import cli
 
 

@@ -30,7 +30,7 @@ TAGTEXT = Path(sys.executable).parent / "tagtext"
 
 @pytest.fixture(scope="module")
 def raw_cards() -> list[dict]:
-    data = resources.files("tagtext").joinpath(carddb.SHIPPED_FILE).read_bytes()
+    data = resources.files(carddb.SHIPPED_PACKAGE).joinpath(carddb.SHIPPED_FILE).read_bytes()
     return json.loads(gzip.decompress(data))
 
 
@@ -152,9 +152,9 @@ def test_two_databases_rewrite_only_the_cards_that_differ(files, release, monkey
     calls = []
     real = tagtext.diff.convert_card
 
-    def counting(card, memo=None):
+    def counting(card, memo=None, pack=None):
         calls.append(card.id)
-        return real(card, memo)
+        return real(card, memo, pack)
 
     monkeypatch.setattr(tagtext.diff, "convert_card", counting)
     assert run(old, new).exit_code == 0

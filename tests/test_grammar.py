@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tagtext
-from tagtext.syntax import nodes as n
+from tagtext.packs.tag_tamer.syntax import nodes as n
 
 
 def nodes_of(tree: n.Node, cls) -> list[n.Node]:

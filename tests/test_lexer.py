@@ -13,9 +13,9 @@ import pytest
 from lark import Lark, Transformer
 
 from tagtext.syntax import lexer as lexer_module
-from tagtext.syntax.parser import _recover, grammar_text
-from tagtext.syntax.postlex import ContextTyper, TokenContext
-from tagtext.syntax.parser import parse
+from tagtext.packs.tag_tamer.syntax.parser import _recover, grammar_text
+from tagtext.packs.tag_tamer.syntax.postlex import ContextTyper, TokenContext
+from tagtext.packs.tag_tamer.syntax.parser import parse
 
 SEPARATOR = re.compile(lexer_module.SEPARATOR)
 

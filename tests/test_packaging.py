@@ -1,4 +1,4 @@
-"""What `pip install .` installs: every package, the grammar, the rulings and the data."""
+"""What `pip install .` installs: every package, each pack's grammar, rulings and data."""
 
 from __future__ import annotations
 
@@ -7,29 +7,33 @@ from importlib import resources
 from pathlib import Path
 
 import tagtext
+from tagtext import packs
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _declared() -> set[str]:
+def test_one_house_layout_everything_is_inside_the_package():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return set(project["tool"]["setuptools"]["packages"])
-
-
-def test_every_package_in_the_tree_is_declared():
-    found = set()
-    for init in (ROOT / "tagtext").rglob("__init__.py"):
-        found.add(".".join(("tagtext",) + init.parent.relative_to(ROOT / "tagtext").parts))
-    mapped = {"tagtext.cli": "cli", "tagtext.grammar": "grammar", "tagtext.overrides": "overrides"}
-    for name, folder in mapped.items():
-        assert (ROOT / folder / "__init__.py").exists()
-        found.add(name)
-    assert found == _declared()
+    setuptools = project["tool"]["setuptools"]
+    assert setuptools["packages"]["find"]["include"] == ["tagtext*"]
+    assert "package-dir" not in setuptools
+    for folder in ("cli", "grammar", "overrides"):
+        assert not (ROOT / folder).exists(), f"{folder}/ belongs inside the tagtext package"
 
 
 def test_the_installed_package_has_its_data():
-    assert resources.files("tagtext.grammar").joinpath("effect.lark").is_file()
-    assert resources.files("tagtext.overrides").joinpath("special-rulings.toml").is_file()
-    assert resources.files("tagtext").joinpath("data/DigimonCards.json.gz").is_file()
-    assert "Bandai" in resources.files("tagtext").joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+    tag_tamer = resources.files("tagtext.packs.tag_tamer")
+    assert tag_tamer.joinpath("grammar/effect.lark").is_file()
+    assert tag_tamer.joinpath("special-rulings.toml").is_file()
+    assert tag_tamer.joinpath("data/DigimonCards.json.gz").is_file()
+    assert "Bandai" in tag_tamer.joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+    assert resources.files("tagtext").joinpath("schema/convert-v1.schema.json").is_file()
     assert tagtext.__version__
+
+
+def test_every_installed_pack_loads():
+    for name in packs.names():
+        pack = packs.get(name)
+        assert pack.name == name
+        assert pack.pipeline, f"{name} has no rules"
+        assert len({rule.id for rule in pack.rules}) == len(pack.rules)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import tagtext
 from tagtext.errors import ParseError
 from tagtext.cli.main import cli
+from tagtext.packs.tag_tamer import PACK
 
 
 def check(text: str) -> None:
@@ -107,7 +108,7 @@ def test_cli_parse_reads_stdin_and_prints_json():
 def test_cli_reports_a_parse_error_in_one_line(monkeypatch):
     def failing(text, source=None):
         raise ParseError("unexpected 'x'", text, 3, source)
-    monkeypatch.setattr("tagtext.cli.parse_cmd.parse_text", failing)
+    monkeypatch.setattr(PACK, "parse", failing)
     result = CliRunner().invoke(cli, ["parse", "abcdef"])
     assert result.exit_code == 1
     assert result.output == "tagtext: error: <text>:1:4: unexpected 'x'\n"

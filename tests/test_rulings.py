@@ -54,7 +54,11 @@ def test_a_stale_ruling_is_reported_and_not_applied():
     changed = "[Start of Your Turn] If 5 [Doomsday Clock]s are placed in your battle area, you win the game."
     result = tagtext.rewrite(changed, card_id="BT17-100", field="effect")
     assert result.ruling is None
-    assert len(result.warnings) == 1 and result.warnings[0].startswith("stale special ruling 'doomsday-clock-win'")
+    assert len(result.warnings) == 1
+    warning = result.warnings[0]
+    assert (warning.kind, warning.ruling, warning.card, warning.field) == (
+        "stale-ruling", "doomsday-clock-win", "BT17-100", "effect")
+    assert str(warning).startswith("stale special ruling 'doomsday-clock-win'")
     # never skipped silently either: the regular rules apply to the text as it now is
     assert "If 10 [Doomsday Clock]s" in result.text
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import carddb
 from ..batch import convert_database
-from ..rulings import load_table
+from .. import packs
 from .model import Errata, build_model
 from .publish import publish_dir
 
@@ -29,14 +29,15 @@ class BuildReport:
     seconds: float
 
 
-def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html") -> BuildReport:
+def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None) -> BuildReport:
     """Convert the database at ``db_path`` (None: the shipped one) and write the errata
     to the directory ``out``, replacing a previous build only once this one succeeded."""
     started = time.perf_counter()
-    database = carddb.load(db_path)
-    batch = convert_database(database)
-    attribution = carddb.shipped_source() if db_path is None else None
-    errata = build_model(batch, load_table(), attribution)
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    database = pack.load_database(db_path)
+    batch = convert_database(database, pack=pack)
+    attribution = pack.data_source() if db_path is None else None
+    errata = build_model(batch, pack.rulings(), attribution)
     files = write_errata(errata, out, fmt)
     return BuildReport(Path(out), fmt, errata, tuple(files), time.perf_counter() - started)
 

@@ -23,7 +23,8 @@ from typing import Iterable
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
 from ..result import Residual, RewriteResult
-from ..rules.registry import RULES, RULES_BY_ID, RuleInfo
+from .. import packs
+from ..packs.base import Rule as RuleInfo
 from ..rulings import Ruling, Table
 from .spans import Segment, edit_segments, span_segments
 
@@ -44,7 +45,6 @@ FIELD_LABELS = {
     "rule": "Rule",
 }
 
-STALE_PREFIX = "stale special ruling"
 NO_SET = "Other"
 
 
@@ -169,9 +169,11 @@ class Errata:
 def build_model(batch: BatchResult, table: Table, attribution: str | None = None) -> Errata:
     """The errata pages' content for a converted database and the ruling table used."""
     rulings = {r.id: r for r in table.rulings}
+    pack = batch.pack if batch.pack is not None else packs.get()
+    registry = {rule.id: rule for rule in pack.rules}
     shown: dict[str, CardView] = {}
     for card_result in batch.cards:
-        view = _card_view(card_result, rulings)
+        view = _card_view(card_result, rulings, registry)
         if view is not None:
             shown[card_result.card.id] = view
     sets: dict[str, list[CardView]] = {}
@@ -183,7 +185,7 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         source=batch.source,
         attribution=attribution,
         sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),
-        rules=_rule_views(batch, rulings),
+        rules=_rule_views(batch, rulings, registry),
         rulings=_ruling_views(batch, table, shown),
         flags=tuple(_flags(batch, shown)),
         entry_problems=tuple(batch.problems),
@@ -191,19 +193,19 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
     )
 
 
-def _card_view(card_result: CardResult, rulings: dict[str, Ruling]) -> CardView | None:
+def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry) -> CardView | None:
     texts = tuple(
-        _text_view(name, result, rulings)
+        _text_view(name, result, rulings, registry)
         for name, result in card_result.results.items()
         if result.changed or result.ruling
     )
     return CardView(card_result.card, texts) if texts else None
 
 
-def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling]) -> TextView:
+def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry) -> TextView:
     sides = edit_segments(result)
     notes = tuple(
-        EditNote(number, edit.before, edit.after, tuple(rule_info(r) for r in edit.rules))
+        EditNote(number, edit.before, edit.after, tuple(rule_info(r, registry) for r in edit.rules))
         for number, edit in enumerate(result.edits, 1)
     )
     return TextView(
@@ -220,15 +222,15 @@ def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling]) -> 
     )
 
 
-def rule_info(rule_id: str) -> RuleInfo:
-    """The registry's entry for ``rule_id``, or a placeholder naming an unknown rule."""
-    info = RULES_BY_ID.get(rule_id)
+def rule_info(rule_id: str, registry: dict[str, RuleInfo]) -> RuleInfo:
+    """The pack's rule ``rule_id``, or a placeholder naming an unknown rule."""
+    info = registry.get(rule_id)
     if info is None:
         info = RuleInfo(rule_id, rule_id, "", "This rule id is not described in tagtext's rule registry.")
     return info
 
 
-def _rule_views(batch: BatchResult, rulings: dict[str, Ruling]) -> tuple[RuleView, ...]:
+def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry) -> tuple[RuleView, ...]:
     """Each rule with its example: the shortest text it edited (ties: lowest card id)."""
     counts: dict[str, int] = {}
     best: dict[str, tuple[tuple, Card, str, RewriteResult]] = {}
@@ -243,16 +245,16 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling]) -> tuple[RuleVie
                 key = (len(result.original), natural_key(card_result.card.id), name)
                 if usable and (rule not in best or key < best[rule][0]):
                     best[rule] = (key, card_result.card, name, result)
-    ids = [r.id for r in RULES] + sorted(set(counts) - set(RULES_BY_ID))
+    ids = list(registry) + sorted(set(counts) - set(registry))
     views = []
     for rule_id in ids:
         example = best.get(rule_id)
         views.append(RuleView(
-            info=rule_info(rule_id),
-            registered=rule_id in RULES_BY_ID,
+            info=rule_info(rule_id, registry),
+            registered=rule_id in registry,
             texts=counts.get(rule_id, 0),
             example_card=example[1] if example else None,
-            example=_text_view(example[2], example[3], rulings) if example else None,
+            example=_text_view(example[2], example[3], rulings, registry) if example else None,
         ))
     return tuple(views)
 
@@ -267,8 +269,8 @@ def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView]) 
             status, detail = "card not in this database", f"{ruling.card} is not in {batch.source}."
         else:
             result = card_result.results.get(ruling.field)
-            stale = [w for w in (result.warnings if result else ()) if w.startswith(STALE_PREFIX)
-                     and (ruling.id in w or len(table.for_card(ruling.card, ruling.field)) == 1)]
+            stale = [str(w) for w in (result.warnings if result else ())
+                     if w.kind == "stale-ruling" and w.ruling == ruling.id]
             if result is None:
                 status, detail = "not applied", f"{ruling.card} has no {ruling.field} text in this database."
             elif result.ruling == ruling.id:
@@ -294,7 +296,7 @@ def _flags(batch: BatchResult, shown: dict[str, CardView]) -> Iterable[Flag]:
         card = card_result.card
         card_anchor = shown[card.id].anchor if card.id in shown else None
         for problem in card_result.problems:
-            name = problem.where.rsplit(" ", 1)[-1]
+            name = problem.field
             text = card.texts.get(name)
             message = problem.message
             if message.startswith(problem.where):  # card and field are shown already
@@ -310,7 +312,7 @@ def _flags(batch: BatchResult, shown: dict[str, CardView]) -> Iterable[Flag]:
                     span_segments(result.original, ((r.start, r.end, r.rule) for r in result.residuals)),
                     card_anchor,
                 )
-            stale = tuple(w for w in result.warnings if w.startswith(STALE_PREFIX))
+            stale = tuple(str(w) for w in result.warnings if w.kind == "stale-ruling")
             if stale:
                 yield Flag(card, name, label, "stale ruling", stale, (Segment(result.original),), card_anchor)
             if result.edits and not edit_segments(result).consistent:

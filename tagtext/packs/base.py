@@ -12,12 +12,14 @@ registry, the errata "Rules" page and the README's table are all derived from it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..carddb import Database
+    from ..pipeline import Context
     from ..result import RewriteResult
+    from ..rulings import Table
     from ..syntax.nodes import Node
 
 
@@ -56,8 +58,33 @@ class Pack(Protocol):
     #: the text fields of a card, in the order outputs list them
     text_fields: tuple[str, ...]
 
-    def parse(self, text: str, source: str | None = None) -> "Node": ...
+    #: every rule an edit or residual may name (the pipeline and, say, "override"), for
+    #: the errata pages
+    rules: tuple[Rule, ...]
+    #: a necessary condition, over the lowercased text, for a residual to be reported
+    residual_trigger: Callable[[str], object]
 
-    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None) -> "RewriteResult": ...
+    def parse(self, text: str, source: str | None = None) -> "Node":
+        """The pack grammar's syntax tree of ``text``; raises tagtext.errors.ParseError."""
 
-    def load_database(self, path: str | None = None) -> "Database": ...
+    def context(self, text: str, tree: "Node", card_id: str | None, protected) -> "Context":
+        """The context the passes read: the engine's, extended with the pack's facts."""
+
+    def report_residuals(self, context: "Context") -> None:
+        """Add to ``context.residuals`` what the rules cover but cannot rewrite."""
+
+    def rulings(self) -> "Table":
+        """The pack's special-ruling table."""
+
+    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
+                source: str | None = None) -> "RewriteResult":
+        """One text in the format (usually ``tagtext.pipeline.rewrite(self, ...)``)."""
+
+    def load_database(self, path: str | None = None) -> "Database":
+        """A card database file (None: the one the pack ships)."""
+
+    def data_source(self) -> str:
+        """Where the shipped card data comes from (shown on the errata pages)."""
+
+    def coverage(self, database: "Database"):
+        """How much of a database the grammar understands: an object with ``to_json()``."""

@@ -1,6 +1,3 @@
-"""Effect text -> typed syntax tree, and back."""
-
-from .parser import parse
-from . import nodes
-
-__all__ = ["parse", "nodes"]
+"""The engine's side of syntax: the tree's base classes (``nodes``), copying a tree with
+changed leaves (``edit``), the fast contextual lexer (``lexer``) and printing trees
+(``show``). Each pack's grammar and node kinds live in the pack."""

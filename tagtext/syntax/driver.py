@@ -26,7 +26,7 @@ from __future__ import annotations
 from lark.parsers.lalr_analysis import Shift
 
 from ..errors import ParseError
-from .postlex import TokenContext
+from ..packs.tag_tamer.syntax.postlex import TokenContext
 
 
 class Token:

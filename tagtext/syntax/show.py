@@ -1,4 +1,4 @@
-"""Syntax trees as JSON, and as an indented outline for people."""
+"""Syntax trees as JSON, and as an indented outline for people (any pack's trees)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import dataclasses
 from . import nodes as n
 
 _LEAF_FIELDS = ("start", "end", "prefix", "text", "rules")
+#: leaf fields worth showing in an outline: who a player phrase names, which area a word is
+_OUTLINE_FIELDS = ("player", "zone")
 
 
 def to_json(node: n.Node) -> dict:
@@ -29,8 +31,9 @@ def to_json(node: n.Node) -> dict:
         if value is None:
             continue
         out[name] = [to_json(v) for v in value] if isinstance(value, tuple) else to_json(value)
-    if isinstance(node, n.EffectText) and node.trailing:
-        out["trailing"] = node.trailing
+    trailing = getattr(node, "trailing", "")
+    if trailing:
+        out["trailing"] = trailing
     return out
 
 
@@ -44,8 +47,8 @@ def outline(node: n.Node, depth: int = 0) -> str:
 def _outline(node: n.Node, depth: int, lines: list[str]) -> None:
     pad = "  " * depth
     if isinstance(node, n.Leaf):
-        extra = f" player={node.player}" if isinstance(node, n.PlayerRef) else ""
-        extra += f" zone={node.zone}" if isinstance(node, n.ZoneWord) else ""
+        extra = "".join(f" {f.name}={getattr(node, f.name)}" for f in dataclasses.fields(node)
+                        if f.name in _OUTLINE_FIELDS)
         lines.append(f"{pad}{node.kind} {node.start}-{node.end} {node.text!r}{extra}")
         return
     lines.append(f"{pad}{node.kind} {node.start}-{node.end}")

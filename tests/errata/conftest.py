@@ -111,7 +111,7 @@ def crafted_batch() -> Crafted:
     put("TT2-002", "effect", rewritten(
         t["effect"], [("2 or more", "4 or more", ["count-doubling"])], card_id="TT2-002",
         text=t["effect"].replace("2 or more", "4 or more").replace("5 cards", "50 cards")))
-    results["TT2-003"].problems.append(Problem("TT2-003 effect", "TT2-003 effect:1:11: unexpected '?'"))
+    results["TT2-003"].problems.append(Problem("TT2-003 effect", "TT2-003 effect:1:11: unexpected '?'", "TT2-003", "effect"))
     t = cards["BT7-040"].texts
     ruling = load_table().for_card("BT7-040")[0]
     put("BT7-040", "effect", rewritten(t["effect"], [(t["effect"], ruling.text["global"], ["override"])],

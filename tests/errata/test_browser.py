@@ -30,7 +30,9 @@ import pytest
 
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
-from tagtext.rules.registry import RULES
+from tagtext.packs.tag_tamer import PACK
+
+RULES = PACK.rules
 from tagtext.rulings import load_table
 
 ARTIFACTS = Path(os.environ.get("TAGTEXT_ARTIFACTS") or Path(__file__).resolve().parents[2] / "artifacts") / "errata"

@@ -61,7 +61,7 @@ def test_every_residual_warning_and_unreadable_text_is_on_the_maintainers_page(r
     for c in real_batch.cards:
         for field, r in c.results.items():
             expected += [(c.card.id, FIELD_LABELS[field])] * (bool(r.residuals) + any(
-                w.startswith("stale special ruling") for w in r.warnings))
+                w.kind == "stale-ruling" for w in r.warnings))
         expected += [(c.card.id, FIELD_LABELS[p.where.rsplit(" ", 1)[-1]]) for p in c.problems]
         expected += [(c.card.id, FIELD_LABELS[f]) for f, r in c.results.items()
                      if r.edits and not edits_rebuild(r)]

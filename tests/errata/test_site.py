@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from tagtext.rules.registry import RULES
+from tagtext.packs.tag_tamer import PACK
+
+RULES = PACK.rules
 from tagtext.rulings import load_table
 
 

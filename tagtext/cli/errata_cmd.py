@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import handle_errors
+from .common import handle_errors, pack_option
 
 
 @click.command("errata")
@@ -17,8 +17,9 @@ from .common import handle_errors
               help="Directory to write (created; replaced only if an earlier `tagtext errata` wrote it).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
+@pack_option
 @handle_errors
-def errata(db, out, fmt):
+def errata(db, out, fmt, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
@@ -43,7 +44,7 @@ def errata(db, out, fmt):
       tagtext errata path/to/DigimonCards.json -o site
       tagtext errata --format wiki -o wiki-tables
     """
-    report = build_errata(db, out, fmt)
+    report = build_errata(db, out, fmt, pack)
     errata_ = report.errata
     flagged = len(errata_.flags)
     click.echo(

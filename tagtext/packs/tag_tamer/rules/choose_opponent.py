@@ -20,10 +20,11 @@ import re
 
 from ..analysis.units import clause_span, is_destination, word
 from ..syntax import nodes as n
-from ..syntax.edit import replace_leaves
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 from .common import is_condition, match_case, plural
 
-RULE = "choose-opponent"
+ID = "choose-opponent"
 
 #: Lowercased text without a match has nothing for this rule: an opponent's own area, or
 #: an opponent acting on "their" hand or deck.
@@ -47,10 +48,10 @@ def choose_an_opponent(tree, ctx):
             if isinstance(unit, n.Zone) and _opponents_own_area(unit) and unit.start not in counted:
                 if is_condition(units, i) or is_destination(units, i):
                     continue
-                changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), RULE)
-                changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), RULE)
+                changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), ID)
+                changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), ID)
             elif isinstance(unit, n.PlayerRef) and _opponent_acts_on_own_area(units, i, counted):
-                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), RULE)
+                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), ID)
     return replace_leaves(tree, changes)
 
 
@@ -79,3 +80,12 @@ def _opponent_acts_on_own_area(units, i, counted) -> bool:
                 continue
             return True
     return False
+
+
+RULE = Rule(
+    ID, 'Acting on an opponent: pick one of them',
+    statement='When an effect would act on an opponent directly, the activating teammate selects an opponent to target.',
+    practice='"your opponent\'s deck" -> "1 of your opponent\'s decks" where the effect acts on an opponent\'s own deck or hand. The opponents\' shared areas stay.',
+    apply=choose_an_opponent,
+    trigger=TRIGGER.search,
+)

@@ -16,14 +16,14 @@ from lark import Lark, Transformer
 from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..errors import ParseError
+from tagtext.errors import ParseError
 from . import nodes as n
-from .driver import Driver
-from .lexer import FastContextualLexer, new_lexeme
+from tagtext.syntax.driver import Driver
+from tagtext.syntax.lexer import FastContextualLexer, new_lexeme
 from .postlex import ContextTyper
 
-GRAMMAR_PACKAGE = "tagtext.grammar"
-GRAMMAR_FILE = "effect.lark"
+GRAMMAR_PACKAGE = "tagtext.packs.tag_tamer"
+GRAMMAR_FILE = "grammar/effect.lark"
 
 _SENTENCE_END = frozenset({".", "。"})
 

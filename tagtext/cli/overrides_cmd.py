@@ -9,15 +9,16 @@ import click
 
 from .. import carddb
 from ..rulings import check, load_table
-from .common import handle_errors
+from .common import handle_errors, pack_option
 
 
 @click.command("check-overrides")
 @click.argument("db", required=False)
 @click.option("--table", "table_path", metavar="PATH", help="A special-ruling table to check instead of the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statuses as JSON.")
+@pack_option
 @handle_errors
-def check_overrides(db, table_path, as_json):
+def check_overrides(db, table_path, as_json, pack):
     """List special rulings that are stale or name unknown cards, against card database DB
     (the shipped database when DB is absent).
 
@@ -30,8 +31,8 @@ def check_overrides(db, table_path, as_json):
       tagtext check-overrides
       tagtext check-overrides new/DigimonCards.json --json
     """
-    table = load_table(table_path)
-    database = carddb.load(db)
+    table = load_table(table_path) if table_path else pack.rulings()
+    database = pack.load_database(db)
     statuses = check(table, database.by_id())
     if as_json:
         click.echo(json.dumps([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,

@@ -9,10 +9,12 @@ card).
 
 from __future__ import annotations
 
-from ..syntax.edit import replace_leaves
+from ..analysis.counts import may_hold_counts
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 from .counts_shared import opposing_team, scale
 
-RULE = "color-plus-one"
+ID = "color-plus-one"
 
 
 def raise_color_thresholds(tree, ctx):
@@ -20,6 +22,15 @@ def raise_color_thresholds(tree, ctx):
     changes = {}
     for count in ctx.counts:
         if count.scope == "colors" and count.kind in ("threshold", "exact"):
-            scale(count, changes, RULE, factor=1, plus=1)
-            opposing_team(count, ctx.units_of(count), changes, RULE)
+            scale(count, changes, ID, factor=1, plus=1)
+            opposing_team(count, ctx.units_of(count), changes, ID)
     return replace_leaves(tree, changes)
+
+
+RULE = Rule(
+    ID, 'Color requirements rise by one',
+    statement='Effects that check or iterate over the number of colors in a shared area have their requirements increased by 1.',
+    practice="A threshold on the colors of several objects goes up by one (3 or more total colors -> 4); iterating over colors doubles like any iteration. One card's colors stay.",
+    apply=raise_color_thresholds,
+    trigger=may_hold_counts,
+)

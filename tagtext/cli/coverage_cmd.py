@@ -6,17 +6,16 @@ import json
 
 import click
 
-from .. import carddb
-from ..coverage import measure
-from .common import handle_errors
+from .common import handle_errors, pack_option
 
 
 @click.command("coverage")
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=25, show_default=True, help="How many residual shapes to list.")
+@pack_option
 @handle_errors
-def coverage(db, as_json, top):
+def coverage(db, as_json, top, pack):
     """Report how much of card database DB the grammar understands.
 
     Parses every text field of every card (the shipped database when DB is absent) and
@@ -29,8 +28,8 @@ def coverage(db, as_json, top):
       tagtext coverage
       tagtext coverage path/to/DigimonCards.json --json > coverage.json
     """
-    database = carddb.load(db)
-    report = measure(database)
+    database = pack.load_database(db)
+    report = pack.coverage(database)
     for problem in database.problems:
         click.echo(f"warning: {problem}", err=True)
     if as_json:

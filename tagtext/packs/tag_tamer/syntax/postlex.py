@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from .lexer import SEPARATOR, new_lexeme
+from tagtext.syntax.lexer import SEPARATOR, new_lexeme
 from .nodes import Words
 
 _SEPARATOR = re.compile(SEPARATOR)

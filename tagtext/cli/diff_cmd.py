@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .common import errors_exit
+from .common import errors_exit, pack_option
 
 
 @click.command("diff")
@@ -18,7 +18,8 @@ from .common import errors_exit
               help="Exit 1 when there are differences, 0 when none (errors then exit 2), as GNU diff.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Color the word diff (auto: when stdout is a terminal).")
-def diff(old, new, as_json, exit_code, color):
+@pack_option
+def diff(old, new, as_json, exit_code, color, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or Tag Tamer text changed, with a word diff of the Tag Tamer text
     ([-removed-]{+added+}, or red and green on a terminal).
@@ -44,7 +45,7 @@ def diff(old, new, as_json, exit_code, color):
     with errors_exit(2 if exit_code else 1):
         from ..diff import compare, load_side, report_lines
 
-        old_side, new_side = load_side(old), load_side(new)
+        old_side, new_side = load_side(old, pack), load_side(new, pack)
         for side in (old_side, new_side):
             for problem in side.problems:
                 click.echo(f"tagtext: warning: {problem}", err=True)

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from ..analysis.units import clause_span, is_sentence_end, word
 from ..syntax import nodes as n
-from ..syntax.edit import replace_leaves
+from ..analysis.counts import may_hold_counts
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 from .common import match_case
 from .counts_shared import scale
 
-RULE = "hand-size"
+ID = "hand-size"
 
 
 def count_combined_hands(tree, ctx):
@@ -31,7 +33,7 @@ def count_combined_hands(tree, ctx):
     for count in ctx.counts:
         if count.scope != "hand":
             continue
-        scale(count, changes, RULE)
+        scale(count, changes, ID)
         units = ctx.units_of(count)
         zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
         if zone is not None and zone.start not in done_zones:
@@ -66,9 +68,9 @@ def _team(zone: n.Zone, units, count) -> str:
 def _combined(zone: n.Zone, team: str, changes) -> None:
     owner = zone.owner
     if owner is not None:
-        changes[owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, team), RULE)
+        changes[owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, team), ID)
     area = zone.area
-    changes[area.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "combined hands"), RULE)
+    changes[area.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "combined hands"), ID)
 
 
 def _plain_hand(units, count, changes) -> None:
@@ -80,7 +82,7 @@ def _plain_hand(units, count, changes) -> None:
     for k in range(i + 1, end):
         u = units[k]
         if isinstance(u, n.Word) and word(u) == "hand" and k > 0 and word(units[k - 1]) == "in":
-            changes[u.start] = lambda leaf: leaf.replaced(f"{team} combined hands", RULE)
+            changes[u.start] = lambda leaf: leaf.replaced(f"{team} combined hands", ID)
             return
 
 
@@ -88,8 +90,17 @@ def _agreement(count, changes) -> None:
     """"your hand has 4 or fewer cards" -> "... hands have"; "until it has 4" -> "until they have"."""
     if isinstance(count.subject, n.Zone) and count.subject.zone == "hand" and count.verb is not None:
         if word(count.verb) == "has":
-            changes[count.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), RULE)
+            changes[count.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
     node = count.node
     if isinstance(node, n.UntilCount) and node.subject is not None and node.subject.text.lower() == "it":
-        changes[node.subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "they"), RULE)
-        changes[node.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), RULE)
+        changes[node.subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "they"), ID)
+        changes[node.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
+
+
+RULE = Rule(
+    ID, "Hand sizes count the team's combined hands",
+    statement="Effects that reference the size of a player's hand treat both teammates' hands as a single shared area.",
+    practice='A count of cards in a hand doubles and counts the team\'s combined hands ("4 or fewer cards in your hand" -> "8 or fewer cards in your team\'s combined hands"). Actions on your own hand and events stay.',
+    apply=count_combined_hands,
+    trigger=may_hold_counts,
+)

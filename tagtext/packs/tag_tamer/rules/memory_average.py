@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from ..analysis.units import word
 from ..syntax import nodes as n
-from ..syntax.edit import replace_leaves, word_leaves
+from ..analysis.counts import may_hold_counts
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves, word_leaves
 from .common import match_case
 
-RULE = "memory-average"
+ID = "memory-average"
 
 
 def average_memory_checks(tree, ctx):
@@ -31,7 +33,7 @@ def average_memory_checks(tree, ctx):
             continue
         side = _side(count.subject, side_of_block.get(count.block))
         if side is None or count.verb is None:
-            ctx.residual(count.node, RULE, "a memory check without a player to read it for")
+            ctx.residual(count.node, ID, "a memory check without a player to read it for")
             continue
         side_of_block[count.block] = side
         value = count.number.value
@@ -60,11 +62,20 @@ def _replace_span(tree, start: int, end: int, phrase: str, changes) -> None:
         if leaf.start < start or leaf.start >= end:
             continue
         if first:
-            changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), RULE)
+            changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), ID)
             first = False
         else:
             changes[leaf.start] = lambda leaf: _removed(leaf)
 
 
 def _removed(leaf: n.Leaf) -> n.Leaf:
-    return leaf.replaced("", RULE).with_changes(prefix="")
+    return leaf.replaced("", ID).with_changes(prefix="")
+
+
+RULE = Rule(
+    ID, "Memory checks read the team's average",
+    statement="Effects that check the current value of the memory gauge reference the average of the team's memory gauges as a floating-point value.",
+    practice='"you have 3 or less memory" -> "the team\'s average memory is 3.0 or less"; "your opponent has 1 or more memory" -> "the team\'s average memory is -1.0 or less". Memory gained, lost or paid stays.',
+    apply=average_memory_checks,
+    trigger=may_hold_counts,
+)

@@ -69,3 +69,20 @@ def text_argument(text: str | None) -> str:
         except UnicodeDecodeError as e:
             fail(f"<stdin>: not UTF-8 text (byte {e.start})")
     return text
+
+
+def _resolve_pack(ctx, param, value):
+    from .. import packs
+    try:
+        return packs.get(value)
+    except packs.UnknownPack as e:
+        raise click.BadParameter(str(e)) from None
+
+
+def pack_option(func):
+    """``--pack NAME``: the rule pack (tag format) to use; the command gets the pack."""
+    from .. import packs
+    return click.option(
+        "--pack", "pack", metavar="NAME", default=packs.DEFAULT, show_default=True, callback=_resolve_pack,
+        help=f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them).",
+    )(func)

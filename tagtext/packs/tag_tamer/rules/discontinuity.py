@@ -14,9 +14,11 @@ continues the first) with no other threshold on that measure between them.
 
 from __future__ import annotations
 
-from ..syntax.edit import replace_leaves
+from ..analysis.counts import may_hold_counts
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 
-RULE = "discontinuity-correction"
+ID = "discontinuity-correction"
 
 #: how each scope's rule scales a threshold: (factor, plus)
 _SCALING = {"shared": (2, 0), "hand": (2, 0), "colors": (1, 1)}
@@ -36,7 +38,7 @@ def close_gaps(tree, ctx):
             continue
         new = _corrected(first, count)
         if new is not None:
-            changes[count.number.start] = lambda leaf, new=new: leaf.replaced(str(new), RULE)
+            changes[count.number.start] = lambda leaf, new=new: leaf.replaced(str(new), ID)
     return replace_leaves(tree, changes)
 
 
@@ -52,3 +54,12 @@ def _corrected(first, second) -> int | None:
         if scaled_b > scaled_a + 1:
             return scaled_a + 1
     return None
+
+
+RULE = Rule(
+    ID, 'Discontinuity correction',
+    statement='If an effect has two consecutive conditionals that are logical complements before doubling, but the doubling process creates a gap, the second conditional is adjusted by 1 to close the gap.',
+    practice='"3 or more ... 2 or fewer" becomes "6 or more ... 5 or fewer", not "... 4 or fewer".',
+    apply=close_gaps,
+    trigger=may_hold_counts,
+)

@@ -15,7 +15,7 @@ from .. import carddb
 from ..atomic import atomic_write
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, format_for, write
-from .common import fail, handle_errors
+from .common import fail, handle_errors, pack_option
 
 
 @click.command("convert")
@@ -23,8 +23,9 @@ from .common import fail, handle_errors
 @click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json.")
+@pack_option
 @handle_errors
-def convert(db, output, fmt):
+def convert(db, output, fmt, pack):
     """Convert every card of the card database DB to Tag Tamer text.
 
     DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
@@ -56,10 +57,10 @@ def convert(db, output, fmt):
       tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
     """
     fmt = fmt or format_for(output)
-    database = carddb.load(db)
+    database = pack.load_database(db)
     if output is None:
         with _stdout_utf8() as out:
-            batch = _convert(database)
+            batch = _convert(database, pack)
             write(batch, out, fmt)
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
@@ -67,7 +68,7 @@ def convert(db, output, fmt):
             fail(f"{output}: is a directory; give a file name to write")
         try:
             with atomic_write(output, "w", encoding="utf-8", newline="") as out:
-                batch = _convert(database)
+                batch = _convert(database, pack)
                 write(batch, out, fmt)
         except OSError as e:
             if e.filename not in (output, str(Path(output))):
@@ -79,9 +80,9 @@ def convert(db, output, fmt):
     sys.exit(1 if failed else 0)
 
 
-def _convert(database: carddb.Database) -> BatchResult:
+def _convert(database: carddb.Database, pack) -> BatchResult:
     with _progress(len(database.cards)) as step:
-        return convert_database(database, progress=step)
+        return convert_database(database, progress=step, pack=pack)
 
 
 @contextlib.contextmanager

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from ..syntax import nodes as n
-from ..syntax.edit import replace_leaves
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 from .common import match_case
 
-RULE = "all-players"
+ID = "all-players"
 
 #: Lowercased text without a match has nothing for this rule.
 TRIGGER = re.compile(r"both\s+players|neither\s+player|you(?:r)?\s+and\s+your\s+opponent")
@@ -28,7 +29,7 @@ def all_players(tree, ctx):
             continue
         new = _all(leaf)
         if new is not None:
-            changes[leaf.start] = lambda leaf, new=new: leaf.replaced(new, RULE)
+            changes[leaf.start] = lambda leaf, new=new: leaf.replaced(new, ID)
     return replace_leaves(tree, changes)
 
 
@@ -43,3 +44,12 @@ def _all(leaf: n.PlayerRef) -> str | None:
         apostrophe = "’" if "’" in text else "'"
         return match_case(text, "all players" + (apostrophe if possessive else ""))
     return None
+
+
+RULE = Rule(
+    ID, 'Both players means all players',
+    statement='When an effect would act on "both players" directly, it affects all four players.',
+    practice='"both players" -> "all players"; "you and your opponent\'s" -> "all players\'"; "Neither player" -> "No player".',
+    apply=all_players,
+    trigger=TRIGGER.search,
+)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from ..syntax import nodes as n
-from ..syntax.edit import replace_leaves
+from tagtext.packs.base import Rule
+from tagtext.syntax.edit import replace_leaves
 from .common import is_condition, match_case
 
-RULE = "choose-player"
+ID = "choose-player"
 
 #: Lowercased text without a match has nothing for this rule.
 TRIGGER = re.compile(r"you(?:r)?\s+or\s+your\s+opponent|either\s+player")
@@ -37,10 +38,10 @@ def choose_a_player(tree, ctx):
             possessive = unit.text.endswith(("'s", "’s"))
             apostrophe = "’" if "’" in unit.text else "'"
             new = match_case(unit.text, who + (apostrophe + "s" if possessive else ""))
-            changes[unit.start] = lambda leaf, new=new: leaf.replaced(new, RULE)
+            changes[unit.start] = lambda leaf, new=new: leaf.replaced(new, ID)
             verb = _verb_after(units, i) if not possessive else None
             if verb is not None:  # "you or your opponent play" -> "any player plays"
-                changes[verb.start] = lambda leaf: leaf.replaced(_third_person(leaf.text), RULE)
+                changes[verb.start] = lambda leaf: leaf.replaced(_third_person(leaf.text), ID)
     return replace_leaves(tree, changes)
 
 
@@ -57,3 +58,12 @@ def _verb_after(units, i):
 
 def _third_person(verb: str) -> str:
     return match_case(verb, _THIRD_PERSON[verb.lower()])
+
+
+RULE = Rule(
+    ID, 'Either player: pick one player',
+    statement='When an effect would act on "either player" directly, the activating teammate selects a player to target.',
+    practice='"your or your opponent\'s X" and "either player\'s X" -> "1 player\'s X" when the effect acts on it; "any player\'s X" in a trigger condition.',
+    apply=choose_a_player,
+    trigger=TRIGGER.search,
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..analysis.counts import Count
 from ..analysis.units import clause_span
 from ..syntax import nodes as n
-from ..syntax.edit import Changes
+from tagtext.syntax.edit import Changes
 from .common import match_case, plural, scaled
 
 

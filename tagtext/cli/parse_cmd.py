@@ -6,16 +6,16 @@ import json
 
 import click
 
-from ..syntax import parse as parse_text
 from ..syntax.show import outline, to_json
-from .common import handle_errors, text_argument
+from .common import handle_errors, pack_option, text_argument
 
 
 @click.command("parse")
 @click.argument("text", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the tree as JSON.")
+@pack_option
 @handle_errors
-def parse(text, as_json):
+def parse(text, as_json, pack):
     """Parse effect TEXT and print its syntax tree (TEXT from stdin when absent or "-").
 
     Every node shows its kind and its span in the text (start-end, in characters).
@@ -25,7 +25,7 @@ def parse(text, as_json):
       tagtext parse "[On Play] Delete 1 of your opponent's Digimon."
     """
     source = text_argument(text)
-    tree = parse_text(source, "<text>" if text not in (None, "-") else "<stdin>")
+    tree = pack.parse(source, "<text>" if text not in (None, "-") else "<stdin>")
     if as_json:
         click.echo(json.dumps(to_json(tree), ensure_ascii=False, indent=1))
     else:

@@ -25,8 +25,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .carddb import Database
-from .errors import ParseError
+from tagtext.carddb import Database
+from tagtext.errors import ParseError
 from .syntax import nodes as n
 from .syntax.parser import parse
 

@@ -20,6 +20,7 @@ COMMANDS = {
     "convert": ("tagtext.cli.convert_cmd:convert", "Convert a whole card database to Tag Tamer text."),
     "diff": ("tagtext.cli.diff_cmd:diff", "Show what changed between two databases or conversions."),
     "errata": ("tagtext.cli.errata_cmd:errata", "Build the errata pages (static site or wiki tables)."),
+    "packs": ("tagtext.cli.packs_cmd:list_packs", "List the installed rule packs (tag formats)."),
     "check-overrides": ("tagtext.cli.overrides_cmd:check_overrides", "List special rulings that are stale or name unknown cards."),
 }
 
@@ -47,7 +48,10 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tagtext")
 def cli():
-    """Compile official Digimon Card Game effect text into Tag Tamer (2v2) text.
+    """Compile official card effect text into the text of a tag (2v2) format.
+
+    Each format is a rule pack (`--pack`, `tagtext packs`); the default is Tag Tamer, the
+    Digimon Card Game's 2v2 format.
 
     Exit status: 0 on success, 1 when the input is bad or a command fails, 2 for a usage
     error. `tagtext diff --exit-code` exits 1 when the inputs differ.

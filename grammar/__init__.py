@@ -1,1 +1,0 @@
-"""Package data: the Lark grammar of effect text (installed as tagtext.grammar)."""

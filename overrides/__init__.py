@@ -1,2 +1,0 @@
-"""Data only: the Tag Tamer special-ruling table (``special-rulings.toml``), read by
-:mod:`tagtext.rulings`."""

@@ -1,0 +1,91 @@
+"""The Tag Tamer pack: the Digimon Card Game (2020)'s community 2v2 format.
+
+Its parts, each in its own place:
+
+- ``grammar/effect.lark`` and ``syntax/``: the effect-text grammar and its node kinds;
+- ``analysis/``: facts about a parsed text (its counts, what they range over, players);
+- ``rules/``: one module per format rule; ``rules.PIPELINE`` lists them in order;
+- ``special-rulings.toml``: the manual's special rulings, as data;
+- ``data/``: the card database the pack ships (the Digimon Card App's ``DigimonCards.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from tagtext import carddb
+from tagtext import rulings as ruling_table
+from tagtext.pipeline import Context as _EngineContext
+from tagtext.pipeline import rewrite as _run
+
+from .analysis import Analysis, analyse
+from .analysis import residuals as _residuals
+from .analysis.counts import Count
+from .analysis.units import Region
+from .rules import OVERRIDE, PIPELINE
+from .syntax import nodes
+from .syntax.parser import parse
+
+
+@dataclass
+class Context(_EngineContext):
+    """The engine's context plus the facts the analysis found in the text."""
+
+    analysis: Analysis | None = None
+
+    def __post_init__(self):
+        self.counts: tuple[Count, ...] = tuple(
+            c for c in self.analysis.counts if not self.protected_at(c.node.start)
+        )
+
+    def units_of(self, count: Count) -> tuple[nodes.Node, ...]:
+        region: Region = self.analysis.regions[count.position[0]]
+        return region.units
+
+
+class TagTamer:
+    """The Tag Tamer rule pack (see the module docstring)."""
+
+    name = "tag-tamer"
+    title = "Tag Tamer"
+    game = "Digimon Card Game (2020)"
+    pipeline = PIPELINE
+    #: every rule an edit or residual may name, for the errata pages
+    rules = PIPELINE + (OVERRIDE,)
+    text_fields = carddb.TEXT_FIELDS
+    residual_trigger = staticmethod(_residuals.TRIGGER.search)
+
+    def parse(self, text: str, source: str | None = None) -> nodes.EffectText:
+        return parse(text, source)
+
+    def context(self, text: str, tree, card_id: str | None, protected) -> Context:
+        return Context(text, card_id, protected, analysis=analyse(tree))
+
+    def report_residuals(self, ctx: Context) -> None:
+        for finding in _residuals.find_residuals(ctx.analysis.regions, ctx.counts):
+            ctx.report(finding.start, finding.end, finding.rule, finding.reason)
+
+    @functools.lru_cache(maxsize=1)
+    def rulings(self) -> ruling_table.Table:
+        return ruling_table.load_packaged(__name__, "special-rulings.toml")
+
+    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
+                source: str | None = None):
+        return _run(self, text, card_id, field, source)
+
+    def load_database(self, path=None) -> carddb.Database:
+        """A card database (None: the one the pack ships)."""
+        return carddb.load(path)
+
+    def data_source(self) -> str:
+        """Where the shipped card data comes from, and whose it is."""
+        return carddb.shipped_source()
+
+    def coverage(self, database: carddb.Database):
+        """How much of ``database`` the grammar understands (``tagtext coverage``)."""
+        from .coverage import measure
+        return measure(database)
+
+
+PACK = TagTamer()
