@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tagtext.packs.base import Rule
 
-from . import (all_players, choose_opponent, choose_player, color_plus_one, count_doubling,
+from . import (all_players, any_player, choose_opponent, choose_player, color_plus_one, count_doubling,
                discontinuity, hand_size, memory_average)
 
 #: The passes, in the order they run: counts are scaled before the discontinuity
@@ -24,6 +24,7 @@ PIPELINE: tuple[Rule, ...] = (
     memory_average.RULE,
     all_players.RULE,
     choose_player.RULE,
+    any_player.RULE,
     choose_opponent.RULE,
 )
 

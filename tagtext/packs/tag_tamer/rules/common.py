@@ -59,3 +59,46 @@ def words_before(units, i, k: int = 6) -> str:
 
 def first_upper(text: str) -> bool:
     return bool(re.match(r"\s*[A-Z]", text))
+
+
+# ----------------------------------------------------------------------------- either player
+
+def either_player_refs(ctx):
+    """(units, i, player phrase) for each "you or your opponent" / "either player" phrase
+    (the owner of an area phrase, as in "of your or your opponent's deck", included)."""
+    for region in ctx.analysis.regions:
+        units = region.units
+        for i, unit in enumerate(units):
+            if isinstance(unit, n.Zone) and isinstance(unit.owner, n.PlayerRef):
+                unit = unit.owner
+            if isinstance(unit, n.PlayerRef) and unit.player in ("you_or_opponent", "either") \
+                    and not ctx.protected_at(unit.start):
+                yield units, i, unit
+
+
+def name_players(changes, units, i, ref, who: str, rule: str) -> None:
+    """Replace the player phrase ``ref`` by ``who`` ("1 player", "any player"), keeping a
+    possessive, and make a verb right after it agree ("you or your opponent play" ->
+    "any player plays")."""
+    possessive = ref.text.endswith(("'s", "’s"))
+    apostrophe = "’" if "’" in ref.text else "'"
+    new = match_case(ref.text, who + (apostrophe + "s" if possessive else ""))
+    changes[ref.start] = lambda leaf, new=new: leaf.replaced(new, rule)
+    verb = None if possessive else _verb_after(units, i)
+    if verb is not None:
+        changes[verb.start] = lambda leaf: leaf.replaced(_third_person(leaf.text), rule)
+
+
+#: Verbs that follow "you or your opponent" in card text, in the form "1 player" needs.
+_THIRD_PERSON = {"play": "plays", "use": "uses", "digivolve": "digivolves", "trash": "trashes",
+                 "draw": "draws", "have": "has", "reveal": "reveals", "add": "adds", "place": "places"}
+
+
+def _verb_after(units, i):
+    if i + 1 < len(units) and isinstance(units[i + 1], n.Word) and units[i + 1].text.lower() in _THIRD_PERSON:
+        return units[i + 1]
+    return None
+
+
+def _third_person(verb: str) -> str:
+    return match_case(verb, _THIRD_PERSON[verb.lower()])

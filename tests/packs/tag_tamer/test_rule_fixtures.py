@@ -1,0 +1,46 @@
+"""Each Tag Tamer rule against its fixture file: real card sentences, what must change and
+what must not (tests/packs/tag_tamer/rules/<rule-id>.json, one file per PIPELINE rule).
+
+A case is ``{card, before, after, note?, rules?}``: rewriting ``before`` (with ``card``'s
+special ruling, if any) gives exactly ``after``; when it changes, the fixture's rule (or
+the case's ``rules``) made an edit; when it does not, no edit was made at all.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tagtext
+from tagtext.packs.tag_tamer.rules import PIPELINE
+
+FIXTURES = Path(__file__).resolve().parent / "rules"
+
+
+def _cases():
+    for path in sorted(FIXTURES.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for k, case in enumerate(doc["cases"]):
+            yield pytest.param(doc["rule"], case, id=f"{doc['rule']}-{k}-{case.get('card') or 'crafted'}")
+
+
+def test_every_rule_has_a_fixture_file_and_every_fixture_a_rule():
+    files = {path.stem for path in FIXTURES.glob("*.json")}
+    assert files == {rule.id for rule in PIPELINE}
+    for path in FIXTURES.glob("*.json"):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["rule"] == path.stem
+        assert any(c["before"] != c["after"] for c in doc["cases"]), f"{path.name} has no case that changes"
+
+
+@pytest.mark.parametrize("rule, case", list(_cases()))
+def test_fixture_case(rule, case):
+    result = tagtext.rewrite(case["before"], card_id=case.get("card"))
+    assert result.text == case["after"]
+    made = {r for edit in result.edits for r in edit.rules}
+    if case["before"] == case["after"]:
+        assert made == set()
+    else:
+        assert set(case.get("rules", [rule])) <= made
