@@ -19,10 +19,11 @@ PHRASES = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo, n.ToValu
 COUNTS = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo)
 CLAUSE_ENDS = frozenset({".", ",", "，", ";", ":", "。"})
 #: Plain words a rewrite of such a phrase may touch: the counted noun made plural, the
-#: verb that agrees with a rewritten subject, and the words of a memory check.
+#: verb that agrees with a rewritten subject, the words of a memory check, and the "in" of
+#: "cards in your hand" that goes when the team's combined hands become the subject.
 PHRASE_WORDS = frozenset({
     "card", "cards", "tamer", "tamers", "color", "colors", "digimon", "option", "options",
-    "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory",
+    "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory", "in",
 })
 
 
@@ -76,6 +77,9 @@ def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
                         break
                     if later.text.lower() in PHRASE_WORDS:
                         licensed.add(later.start)
+        for prev, leaf in zip(words, words[1:]):  # "set it to 3": the gauge a memory check named (note 13)
+            if prev.text.lower() == "set" and leaf.text.lower() == "it":
+                licensed.add(leaf.start)
         ruled = [m for r in rulings.for_card(card_id) if (m := r.find(text))]
         for edit in result.edits:
             if edit.rules == ("override",):

@@ -14,13 +14,16 @@ from .units import Region, forget_words, regions
 class Analysis:
     regions: tuple[Region, ...]
     counts: tuple[Count, ...]
+    #: for each region, the index of the effect (Block or Header) it is in
+    blocks: tuple[int, ...] = ()
 
 
 def analyse(tree: n.EffectText) -> Analysis:
     forget_words()
     found = tuple(regions(tree))
     block_of = _blocks(tree)
-    return Analysis(found, tuple(find_counts(list(found), block_of)))
+    blocks = tuple(block_of.get(region.node.start, 0) for region in found)
+    return Analysis(found, tuple(find_counts(list(found), block_of)), blocks)
 
 
 def _blocks(tree: n.EffectText) -> dict[int, int]:

@@ -36,6 +36,11 @@ def count_combined_hands(tree, ctx):
         scale(count, changes, ID)
         units = ctx.units_of(count)
         zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
+        if _team_holds(count, units, changes, done_zones):
+            continue
+        if zone is not None and _team_trashes_down(count, zone, units, changes):
+            done_zones.add(zone.start)
+            continue
         if zone is not None and zone.start not in done_zones:
             done_zones.add(zone.start)
             _combined(zone, _team(zone, units, count), changes)
@@ -43,6 +48,64 @@ def count_combined_hands(tree, ctx):
             _plain_hand(units, count, changes)
         _agreement(count, changes)
     return replace_leaves(tree, changes)
+
+
+def _team_holds(count, units, changes, done_zones: set[int]) -> bool:
+    """"If you have 4 or fewer cards in your hand" -> "If your team's combined hands have 8
+    or fewer cards" (RULES-NOTES 8: the team holds the combined hands, so the player who
+    "has" the cards gives way to the hands themselves). False, and nothing changed, when
+    the count is not a player having cards in their hand."""
+    subject, verb = count.subject, count.verb
+    if not (isinstance(subject, n.PlayerRef) and subject.player in ("you", "opponent")
+            and not subject.possessive and verb is not None and word(verb) in ("have", "has")):
+        return False
+    i = count.position[1]
+    if i + 2 >= len(units) or word(units[i + 1]) != "in":
+        return False
+    hand = units[i + 2]
+    if not (isinstance(hand, n.Zone) and hand.zone == "hand" or isinstance(hand, n.Word) and word(hand) == "hand"):
+        return False
+    if i + 3 < len(units) and word(units[i + 3]) in ("and", "or"):
+        return False  # "you have 8 or more cards in your hand and a Tamer": "you" has more
+    if any(isinstance(u, n.Pronoun) and word(u) in ("they", "their", "them") for u in units[i + 3:]):
+        return False  # "..., they trash 1 of them": the player stays named for "they" to point at
+    team = "your team's" if subject.player == "you" else "the opposing team's"
+    changes[subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, f"{team} combined hands"), ID)
+    changes[verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
+    if isinstance(hand, n.Zone):
+        done_zones.add(hand.start)
+    # the counted noun joins the edit that drops "in your hand", so that the edit's span
+    # takes the space before "in" with it
+    noun = list(units[i].leaves())[-1]
+    if noun.start not in changes:
+        changes[noun.start] = lambda leaf: leaf if ID in leaf.rules else leaf.with_changes(rules=leaf.rules + (ID,))
+    for unit in (units[i + 1], hand):
+        for leaf in unit.leaves():
+            changes[leaf.start] = _removed
+    return True
+
+
+def _team_trashes_down(count, zone: n.Zone, units, changes) -> bool:
+    """"Your opponent trashes cards in their hand until they have 5 left" -> "The opposing
+    team trashes cards in their combined hands until they have 10 left": trashing down to
+    a hand size is the team's procedure (the manual's MoonMillenniummon; RULES-NOTES 8)."""
+    if count.kind != "target" or not isinstance(zone.owner, n.Pronoun):
+        return False
+    k = next((j for j, u in enumerate(units) if u is zone), None)
+    if k is None:
+        return False
+    start, _ = clause_span(units, k, list_commas=False)
+    actor = next((u for u in units[start:k] if isinstance(u, n.PlayerRef)), None)
+    if actor is None or actor.player != "opponent" or actor.possessive:
+        return False
+    changes[actor.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the opposing team"), ID)
+    changes[zone.area.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "combined hands"), ID)
+    _agreement(count, changes)
+    return True
+
+
+def _removed(leaf: n.Leaf) -> n.Leaf:
+    return leaf.replaced("", ID).with_changes(prefix="")
 
 
 def _team(zone: n.Zone, units, count) -> str:
