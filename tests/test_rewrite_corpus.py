@@ -20,10 +20,12 @@ COUNTS = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo)
 CLAUSE_ENDS = frozenset({".", ",", "，", ";", ":", "。"})
 #: Plain words a rewrite of such a phrase may touch: the counted noun made plural, the
 #: verb that agrees with a rewritten subject, the words of a memory check, and the "in" of
-#: "cards in your hand" that goes when the team's combined hands become the subject.
+#: "cards in your hand" that goes when the team's combined hands become the subject, and
+#: what agrees with a pluralised count ("in its name" -> "in their names").
 PHRASE_WORDS = frozenset({
     "card", "cards", "tamer", "tamers", "color", "colors", "digimon", "option", "options",
     "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory", "in",
+    "its", "name", "names", "trait", "traits", "type", "types",
 })
 
 
@@ -72,7 +74,7 @@ def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
         counts = {node.start for node in tree.walk() if isinstance(node, COUNTS)}
         for k, leaf in enumerate(words):  # a count's noun or area, later in its clause
             if leaf.start in counts:
-                for later in words[k + 1:k + 10]:
+                for later in words[k + 1:k + 20]:
                     if isinstance(later, n.Punct) and later.text in CLAUSE_ENDS:
                         break
                     if later.text.lower() in PHRASE_WORDS:

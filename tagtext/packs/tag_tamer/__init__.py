@@ -60,11 +60,21 @@ class TagTamer:
         return parse(text, source)
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
-        return Context(text, card_id, protected, analysis=analyse(tree))
+        """The passes' context. What no rule can rewrite mechanically is reported first and
+        its span protected, so that a residual is always left whole (RULES-NOTES 16: a
+        text is never half-rewritten around it)."""
+        analysis = analyse(tree)
+        ruled = Context(text, card_id, protected, analysis=analysis)
+        ctx = Context(text, card_id, protected, analysis=analysis)
+        for finding in _residuals.find_residuals(analysis.regions, ruled.counts):
+            ctx.report(finding.start, finding.end, finding.rule, finding.reason)
+        ctx.protected = protected + tuple((r.start, r.end) for r in ctx.residuals)
+        ctx.__post_init__()
+        return ctx
 
     def report_residuals(self, ctx: Context) -> None:
-        for finding in _residuals.find_residuals(ctx.analysis.regions, ctx.counts):
-            ctx.report(finding.start, finding.end, finding.rule, finding.reason)
+        """Nothing more: the analysis' residuals were reported before the passes ran, and
+        the passes report their own (a memory check without a player, say)."""
 
     @functools.lru_cache(maxsize=1)
     def rulings(self) -> ruling_table.Table:

@@ -86,6 +86,10 @@ _PARTICIPLES = frozenset({
     "trashed", "placed", "returned", "deleted", "revealed", "added", "discarded", "played",
     "removed", "chosen", "selected", "sent", "paid",
 })
+#: Participles that say what an effect did to what it counts, after the noun ("for each
+#: Digimon card you placed", "for each of your opponent's Digimon suspended by this effect").
+_DONE = _PARTICIPLES | {"suspended", "unsuspended", "trash", "place", "return"}
+_YOU_DID = re.compile(r"(?:\S+ ){1,3}you (?:%s)\b" % "|".join(sorted(_DONE)))
 _EFFECT = re.compile(
     r"\b(?:this|that|the) (?:card's )?effect\b|\busing this\b|\bthis way\b|\bamong (?:them|those|it)\b"
 )
@@ -444,6 +448,11 @@ def _effect(unit, kind, b, a, own, noun, area, region_text) -> str | None:
         return "counts what the effect itself did"
     if any(w in _PARTICIPLES for w in own.split()):
         return "counts what the effect itself did"
+    done = after_noun[1:] if after_noun[:1] and after_noun[0] in NOUNS else after_noun  # "security card you trashed"
+    if done[:2] and done[0] == "you" and done[1] in _DONE or _YOU_DID.match(a):
+        return "counts what the effect itself did (\"for each card you placed\")"
+    if done[:3] and done[0] in _DONE and done[1:3] == ["by", "this"]:
+        return "counts what the effect itself did (\"suspended by this effect\")"
     if re.search(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|revealed|add|added)$", b):
         return "counts what the effect itself did"
     if re.search(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b", a):

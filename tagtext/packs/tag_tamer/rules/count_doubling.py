@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
-from .counts_shared import opposing_team, scale
+from .counts_shared import agree, opposing_team, scale
 
 ID = "count-doubling"
 
@@ -24,6 +24,7 @@ def double_shared_counts(tree, ctx):
     for count in ctx.counts:
         if count.scope == "shared":
             scale(count, changes, ID)
+            agree(count, ctx.units_of(count), changes, ID)
         elif count.scope == "colors" and count.kind == "iteration":
             scale(count, changes, ID)
             opposing_team(count, ctx.units_of(count), changes, ID)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.counts import Count
-from ..analysis.units import clause_span
+from ..analysis.units import clause_span, word
 from ..syntax import nodes as n
 from tagtext.syntax.edit import Changes
 from .common import match_case, plural, scaled
@@ -21,6 +21,34 @@ def scale(count: Count, changes: Changes, rule: str, factor: int = 2, plus: int 
     if count.number is None:
         return
     changes[count.number.start] = lambda leaf: leaf.replaced(scaled(leaf, factor, plus), rule)
+    if count.number.value == 1 and isinstance(count.node, n.Quantity):
+        # "so that it has 1 card left" -> "2 cards left": the noun agrees with the new number
+        for leaf in count.node.head.leaves():
+            if word(leaf) in _SINGULAR:
+                changes[leaf.start] = lambda leaf: leaf.replaced(plural(leaf.text), rule)
+            break
+
+
+#: Counted nouns that have a plural of their own ("Digimon" is its own plural).
+_SINGULAR = frozenset({"card", "tamer", "color", "option", "token", "security card"})
+#: What "its" may own in a filter on the counted objects, and the plural "their" takes.
+_POSSESSED = {"name": "names", "names": "names", "trait": "traits", "traits": "traits",
+              "type": "types", "types": "types"}
+
+
+def agree(count: Count, units, changes: Changes, rule: str) -> None:
+    """Whatever agrees with a count a rule made plural agrees with the plural (RULES-NOTES,
+    Wording): "for each card with [X] in its traits" -> "for every 2 cards with [X] in
+    their traits"; "in its name" after a pluralised "Digimon" -> "in their names"."""
+    if count.kind != "iteration" or count.number is not None:
+        return
+    i = count.position[1]
+    _, end = clause_span(units, i)
+    for k in range(i + 1, min(end, len(units)) - 1):
+        if word(units[k]) == "its" and word(units[k + 1]) in _POSSESSED:
+            owned = _POSSESSED[word(units[k + 1])]
+            changes[units[k].start] = lambda leaf: leaf.replaced(match_case(leaf.text, "their"), rule)
+            changes[units[k + 1].start] = lambda leaf, owned=owned: leaf.replaced(match_case(leaf.text, owned), rule)
 
 
 def opposing_team(count: Count, units, changes: Changes, rule: str) -> None:

@@ -31,6 +31,10 @@ def average_memory_checks(tree, ctx):
     for count in ctx.counts:
         if count.scope != "memory" or count.kind != "threshold" or count.number is None:
             continue
+        if _turn_end_condition(ctx, count):
+            ctx.residual(count.node, ID, "a changed turn end condition is reached by each teammate on their own "
+                                         "(RULES-NOTES 13): left as printed; it needs a special ruling")
+            continue
         side = _side(count.subject, side_of_block.get(count.block))
         if side is None or count.verb is None:
             ctx.residual(count.node, ID, "a memory check without a player to read it for")
@@ -81,6 +85,14 @@ def _name_antecedents(ctx, count, side: str, changes) -> None:
 
 #: A pronoun that meant the opponent whose memory was checked, naming them all.
 _OPPONENTS = {"they": "your opponents", "their": "your opponents'"}
+
+
+def _turn_end_condition(ctx, count) -> bool:
+    """"The turn end condition is the opponent having 3 or more memory": not a check of the
+    gauge by an effect, but the condition each teammate reaches separately."""
+    units = ctx.units_of(count)
+    before = " ".join(word(u) for u in units[:count.position[1]])
+    return "turn end condition" in before
 
 
 def _side(subject, previous: str | None) -> str | None:
