@@ -21,6 +21,7 @@ COMMANDS = {
     "diff": ("tagtext.cli.diff_cmd:diff", "Show what changed between two databases or conversions."),
     "errata": ("tagtext.cli.errata_cmd:errata", "Build the errata pages (static site or wiki tables)."),
     "check-overrides": ("tagtext.cli.overrides_cmd:check_overrides", "List special rulings that are stale or name unknown cards."),
+    "deck": ("tagtext.cli.deck_cmd:deck", "Check a team's decks against the format's deck rules (deck check)."),
 }
 
 

@@ -79,6 +79,8 @@ def team_restriction(team: Team, facts: CardFacts) -> Iterator[Problem]:
     for card in team.cards():
         if not facts.known(card) or facts.unlimited_in_team(card) or facts.restriction(card):
             continue  # unknown: reported once; 50-copies: unlimited; banned/restricted: their own rules
+        if sum(1 for n in team.counts(card).values() if n) < 2:
+            continue  # in one deck only: the copies-per-deck rule says it
         limit = facts.copies_allowed(card)
         if team.total(card) > limit:
             yield _card_problem(TEAM_RESTRICTION, team, facts, card, limit, f"the team may hold {limit}")
