@@ -15,11 +15,14 @@ from ..errors import TagTextError
 class DeckFileError(TagTextError):
     """A deck file that cannot be read: one line naming the file (and line)."""
 
-    def __init__(self, source: str, message: str, line: int | None = None):
+    def __init__(self, source: str, message: str, line: int | None = None, column: int | None = None):
         self.source = source
         self.line = line
+        self.column = column
         self.message = message
-        where = f"{source}:{line}" if line is not None else source
+        where = source
+        if line is not None:
+            where += f":{line}" + (f":{column}" if column is not None else "")
         super().__init__(f"{where}: {message}")
 
 

@@ -115,7 +115,7 @@ def _read_tts(text: str, source: str) -> Deck:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise DeckFileError(source, f"{e.colno}: invalid JSON: {e.msg}", e.lineno) from None
+        raise DeckFileError(source, f"invalid JSON: {e.msg}", e.lineno, e.colno) from None
     if not isinstance(doc, list):
         raise DeckFileError(source, "expected a JSON array of card ids (Tabletop Simulator)", 1)
     deck = Deck(source, TTS)
