@@ -74,6 +74,9 @@ class Card:
     card_type: str
     #: field name -> text, only fields that hold text, in TEXT_FIELDS order
     texts: dict[str, str]
+    #: the app's ``restrictions`` (region -> "Unrestricted", "Restricted to 1", "Banned",
+    #: "Choice Restriction", "Not released"), where the database has them (full raw records)
+    restrictions: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -259,7 +262,15 @@ def _card(where: str, entry: object, problems: list[Problem]) -> Card | None:
         set=_set_of(card_id, entry.get("notes")),
         card_type=entry.get("cardType") if isinstance(entry.get("cardType"), str) else "",
         texts=texts,
+        restrictions=_restrictions(entry.get("restrictions")),
     )
+
+
+def _restrictions(value: object) -> dict[str, str]:
+    """The app's ``restrictions`` object, its text values only (absent: empty)."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v.strip() for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _name(value: object) -> str:

@@ -22,6 +22,7 @@ COMMANDS = {
     "errata": ("tagtext.cli.errata_cmd:errata", "Build the errata pages (static site or wiki tables)."),
     "packs": ("tagtext.cli.packs_cmd:list_packs", "List the installed rule packs (tag formats)."),
     "check-overrides": ("tagtext.cli.overrides_cmd:check_overrides", "List special rulings that are stale or name unknown cards."),
+    "deck": ("tagtext.cli.deck_cmd:deck", "Check a team's decks against the format's deck rules (deck check)."),
 }
 
 

@@ -1,0 +1,57 @@
+"""tagtext deck check"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .. import carddb
+from ..deck import deck_rules_of
+from ..deck.render import render_text
+from .common import errors_exit
+
+
+@click.group("deck")
+def deck():
+    """Check decks against a format's deck rules."""
+
+
+@deck.command("check")
+@click.argument("deck_a", metavar="DECK_A")
+@click.argument("deck_b", metavar="[DECK_B]", required=False)
+@click.option("--pack", metavar="NAME", default=None, help="The format whose deck rules apply (default: tag-tamer).")
+@click.option("--db", metavar="DB", default=None, help="Card database to look cards up in (default: the shipped one).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def check(deck_a, deck_b, pack, db, as_json):
+    """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
+    deck rules, and say exactly what is illegal.
+
+    A deck file is the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID
+    lines), its Tabletop Simulator export (a JSON array of ids, one per copy) or Untap's
+    COUNT NAME [DCG] (ID) lines, recognised by content.
+
+    Exit status: 0 when legal, 1 when not, 2 on a usage error or an unreadable deck or
+    database.
+
+    \b
+    Examples:
+      tagtext deck check alice.txt bob.txt
+      tagtext deck check alice.txt bob.json --json | jq '.problems[].message'
+      tagtext deck check mine.txt --db DigimonCards.json
+    """
+    with errors_exit(2):
+        rules = deck_rules_of(pack)
+        paths = [p for p in (deck_a, deck_b) if p is not None]
+        decks = [rules.read_deck(path, label) for path, label in zip(paths, ("A", "B"))]
+        database = carddb.load(db)
+        report = rules.check_team(decks, database)
+        if as_json:
+            click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        else:
+            click.echo(render_text(report), nl=False)
+            for note in report.sources:
+                if note.startswith("restrictions: the card database has none"):
+                    click.echo(f"tagtext: note: {note}", err=True)
+    sys.exit(0 if report.legal else 1)

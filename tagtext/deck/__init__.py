@@ -1,0 +1,61 @@
+"""Deck checks: is a team's pair of decks legal in a format, and exactly why not.
+
+The engine here knows nothing about any game. It holds:
+
+- :mod:`~tagtext.deck.model`: a deck as read from a file (card ids, copies, the line each
+  card came from) and a team (the decks, labelled ``A``, ``B``);
+- :mod:`~tagtext.deck.report`: :class:`DeckRule` (one rule: an id, the scope it runs at,
+  a check function whose docstring is the format's sentence), :class:`Problem` and
+  :class:`Report`, each with ``to_json()``;
+- :mod:`~tagtext.deck.check`: the driver that runs a pack's rules over a team;
+- :mod:`~tagtext.deck.render`: the report as lines of text.
+
+A rule pack that has deck rules exposes them in a ``deck`` module next to its ``PACK``
+(``tagtext.packs.tag_tamer.deck``), with:
+
+- ``read_deck(path, label) -> Deck``: read one deck file (raises :class:`DeckFileError`,
+  one line naming file:line);
+- ``check_team(decks, database=None) -> Report``: run the pack's ``RULES`` over one or
+  two decks (the team rules only when there are two);
+- ``RULES``: the pack's :class:`DeckRule` tuple, in the order problems are reported.
+
+:func:`deck_rules_of` finds that module for a pack name (``tagtext deck check --pack``).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ..errors import TagTextError
+from .check import run_rules
+from .model import Deck, DeckEntry, DeckFileError, Team
+from .report import DeckRule, DeckSummary, Problem, Report
+
+__all__ = [
+    "Deck", "DeckEntry", "DeckFileError", "Team", "DeckRule", "DeckSummary", "Problem",
+    "Report", "run_rules", "deck_rules_of", "NoDeckRules",
+]
+
+
+class NoDeckRules(TagTextError):
+    """A pack that has no deck rules."""
+
+
+def deck_rules_of(pack: str | None = None):
+    """The ``deck`` module of the pack called ``pack`` (the default pack for None).
+
+    Raises :class:`tagtext.packs.UnknownPack` for a name no installed pack has, and
+    :class:`NoDeckRules` for a pack without a ``deck`` module.
+    """
+    from .. import packs
+
+    name = pack or packs.DEFAULT
+    if name not in packs.names():
+        raise packs.UnknownPack(f"unknown pack {name!r}; installed: {', '.join(packs.names())}")
+    module_name = packs._PACKS[name] + ".deck"
+    try:
+        return import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name and module_name.startswith(e.name):
+            raise NoDeckRules(f"pack {name!r} has no deck rules") from None
+        raise

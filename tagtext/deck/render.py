@@ -1,0 +1,22 @@
+"""A report as text, for people."""
+
+from __future__ import annotations
+
+from .report import Report
+
+
+def render_text(report: Report) -> str:
+    """The decks, one line each, the verdict, then one line per problem."""
+    lines = []
+    width = max(len(d.source) for d in report.decks) if report.decks else 0
+    for deck in report.decks:
+        sizes = ", ".join(f"{n} {name}" for name, n in deck.sections.items())
+        lines.append(f"{deck.label}  {deck.source:<{width}}  {sizes} ({deck.format})")
+    what = f"{report.title} team" if report.team else f"{report.title} deck"
+    if report.legal:
+        lines.append(f"{what}: legal")
+    else:
+        n = len(report.problems)
+        lines.append(f"{what}: illegal, {n} problem{'s' if n != 1 else ''}")
+        lines.extend(f"  {p.message()}" for p in report.problems)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,101 @@
+"""tagtext deck check: exit 0 legal, 1 illegal, 2 usage error or unreadable deck; errors are
+one line naming file:line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tagtext.cli.main import cli
+
+from .conftest import FIXTURES
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["deck", "check", *map(str, args)])
+
+
+def test_legal_team_exits_0():
+    result = run(FIXTURES / "red-a.txt", FIXTURES / "blue-b.json")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "Tag Tamer team: legal"
+
+
+def test_illegal_team_exits_1_and_says_why():
+    result = run(FIXTURES / "red-a.txt", FIXTURES / "yellow-c-untap.txt")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-2:] == [
+        "Tag Tamer team: illegal, 1 problem",
+        "  BT1-010 Agumon: 2 in A + 3 in B = 5, the team may hold 4 (team restriction)",
+    ]
+    assert "no \"restrictions\" field" in result.stderr   # the shipped database has no restrictions
+
+
+def test_json_report():
+    result = run(FIXTURES / "red-a.txt", FIXTURES / "yellow-c-untap.txt", "--json", "--pack", "tag-tamer")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["legal"] is False and doc["schema"] == "tagtext-deck-check/1"
+    assert [d["format"] for d in doc["decks"]] == ["Digimon Card App text", "Untap"]
+    (problem,) = doc["problems"]
+    assert {k: problem[k] for k in ("rule", "card", "name", "counts", "limit")} == {
+        "rule": "team-restriction", "card": "BT1-010", "name": "Agumon", "counts": {"A": 2, "B": 3}, "limit": 4}
+
+
+def test_one_deck_alone():
+    result = run(FIXTURES / "vemmon-b.txt")      # 30 Vemmon, 0 Digi-Eggs: legal alone
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("A  ") and lines[1] == "Tag Tamer deck: legal"
+
+
+def test_db_option_reads_another_database(tmp_path):
+    records = [{"id": "BT1-010", "name": {"english": "Agumon"}, "cardType": "Digimon",
+                "restrictions": {"english": "Banned"}}]
+    db = tmp_path / "cards.json"
+    db.write_text(json.dumps(records))
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 BT1-010\n")
+    result = run(deck, "--db", db, "--json")
+    assert result.exit_code == 1
+    rules = [p["rule"] for p in json.loads(result.stdout)["problems"]]
+    assert rules == ["deck-size", "banned"]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p, "{p}: is a directory, not a deck file"),
+    (lambda p: p / "missing.txt", "{p}/missing.txt: no such file"),
+    (lambda p: _write(p / "bad.txt", "4 BT1-010\n4 Agumon\n"), "{p}/bad.txt:2: 'Agumon' is not a card id (in '4 Agumon')"),
+    (lambda p: _write(p / "bad.json", '["BT1-010",\n'), "{p}/bad.json:2:1: invalid JSON: Expecting value"),
+])
+def test_unreadable_deck_is_one_line_and_exits_2(tmp_path, make, message):
+    path = make(tmp_path)
+    result = run(FIXTURES / "red-a.txt", path)
+    assert result.exit_code == 2
+    assert result.stderr == "tagtext: error: " + message.format(p=tmp_path) + "\n"
+    assert "Traceback" not in result.output and result.stdout == ""
+
+
+def test_bad_database_exits_2(tmp_path):
+    bad = _write(tmp_path / "cards.json", "{")
+    result = run(FIXTURES / "red-a.txt", "--db", bad)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"tagtext: error: {bad}:1:2: invalid JSON")
+
+
+@pytest.mark.parametrize("args, text", [
+    ((), "Missing argument 'DECK_A'"),
+    (("a", "b", "c"), "unexpected extra argument"),
+    (("a", "--pack", "nope"), "unknown pack 'nope'"),
+])
+def test_usage_errors_exit_2(args, text):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert text in result.stderr
+
+
+def _write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
