@@ -29,9 +29,9 @@ def main() -> int:
     t0 = time.perf_counter()
     import tagtext
     from tagtext import carddb
-    from tagtext.packs.tag_tamer.syntax.parser import _lark
+    from tagtext.packs.tag_tamer.syntax.parser import lark_parser
 
-    _lark()
+    lark_parser()
     load = time.perf_counter() - t0
 
     db = carddb.load(args.db) if args.db else carddb.load_shipped()

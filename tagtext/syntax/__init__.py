@@ -1,3 +1,3 @@
 """The engine's side of syntax: the tree's base classes (``nodes``), copying a tree with
-changed leaves (``edit``), the fast contextual lexer (``lexer``) and printing trees
-(``show``). Each pack's grammar and node kinds live in the pack."""
+changed leaves (``edit``) and printing trees (``show``). Each pack's grammar and node kinds
+live in the pack."""

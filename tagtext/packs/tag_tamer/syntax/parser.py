@@ -1,8 +1,15 @@
 """Effect text -> typed syntax tree.
 
-The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1) with the
-contextual lexer, and cached on disk by Lark between processes. The tree is built while
-parsing (Lark's inline transformer), so no intermediate parse tree is made.
+The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1) with Lark's
+contextual lexer, and cached on disk by Lark between processes. Lark's own parser runs it,
+through Lark's public API only; the postlexer (``postlex.py``) gives tokens their
+whitespace and types them by context. The tree is built while parsing (Lark's inline
+transformer), so no intermediate parse tree is made. The builder reads each rule's
+children by type (terminal name or node class), never by position.
+
+A token no parser action expects is kept as an ``Other`` leaf (Lark's ``on_error``
+hook; LALR merges lookaheads, so a closer such as ``＞`` can be lexed where it then fits
+nowhere): one odd character never costs a whole card.
 """
 
 from __future__ import annotations
@@ -13,14 +20,11 @@ from importlib import resources
 from typing import Iterable
 
 from lark import Lark, Transformer
-from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from tagtext.errors import ParseError
 from . import nodes as n
-from tagtext.syntax.driver import Driver
-from tagtext.syntax.lexer import FastContextualLexer, new_lexeme
-from .postlex import ContextTyper
+from .postlex import ContextTyper, Lexeme, lexeme
 
 GRAMMAR_PACKAGE = "tagtext.packs.tag_tamer"
 GRAMMAR_FILE = "grammar/effect.lark"
@@ -86,27 +90,50 @@ def _node(x):
 
 def _nodes(children: Iterable) -> list[n.Node]:
     """Children as nodes: tokens become leaves, nodes pass through, and a tuple (a phrase
-    the builder split back into its items) is spliced in."""
+    the builder split back into its items) is spliced in.
+
+    Plain words next to each other on a line (``WORDS`` tokens with only whitespace
+    between them) become one :class:`~tagtext.syntax.nodes.Words` leaf, the run as
+    written: "may play", "without paying the".
+    """
     out: list[n.Node] = []
+    run: list = []  # the WORDS tokens of the run of plain words being read
     for c in children:
         if hasattr(c, "type"):
+            if c.type == "WORDS":
+                if run and not c.prefix:  # no gap: not the next word of the run
+                    out.append(_words(run))
+                    run = []
+                run.append(c)
+                continue
+            if run:
+                out.append(_words(run))
+                run = []
             out.append(_LEAF_OF_TOKEN[c.type](c))
-        elif type(c) is tuple:
-            out.extend(c)
         else:
-            out.append(c)
+            if run:
+                out.append(_words(run))
+                run = []
+            if type(c) is tuple:
+                out.extend(c)
+            else:
+                out.append(c)
+    if run:
+        out.append(_words(run))
     return out
 
 
-def _first(node) -> int:
-    return node.start_pos if hasattr(node, "type") else node.start
-
-
-def _last(node) -> int:
-    return node.end_pos if hasattr(node, "type") else node.end
+def _words(run: list) -> n.Words:
+    """One Words leaf for consecutive WORDS tokens."""
+    first = run[0]
+    if len(run) == 1:
+        return n.Words(first.start_pos, first.end_pos, first.prefix, first.value)
+    text = first.value + "".join([tok.prefix + tok.value for tok in run[1:]])
+    return n.Words(first.start_pos, run[-1].end_pos, first.prefix, text)
 
 
 def _of_type(children, *types):
+    """The first token among ``children`` of one of these terminal types, or None."""
     for c in children:
         if hasattr(c, "type") and c.type in types:
             return c
@@ -114,16 +141,56 @@ def _of_type(children, *types):
 
 
 def _of_class(children, cls):
+    """The first node among ``children`` of this class, or None."""
     for c in children:
         if isinstance(c, cls):
             return c
     return None
 
 
+def _other(children, *taken):
+    """The one child that is none of ``taken`` (a rule's remaining part, which its
+    alternation lets be a token or a node)."""
+    (found,) = [c for c in children if not any(c is t for t in taken)]
+    return found
+
+
+def _only(children):
+    """The child of a rule that has exactly one."""
+    (found,) = children
+    return found
+
+
+class _Labels(tuple):
+    """The timing labels of a block (``bare_labels``, ``block_labels``)."""
+
+    __slots__ = ()
+
+
+class _Sentences(tuple):
+    """The sentences of a body."""
+
+    __slots__ = ()
+
+
 # ----------------------------------------------------------------------------- the builder
+
+class _Spliced:
+    """The value of an inlined rule (``_name``, or the list Lark makes of ``x+``): Lark
+    splices its ``children`` into the parent rule's."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children):
+        self.children = children
+
 
 class AstBuilder(Transformer):
     """Builds syntax nodes while Lark parses. Methods are named after grammar rules."""
+
+    def __default__(self, data, children, meta):
+        # Only inlined rules have no method; no Tree is needed for them.
+        return _Spliced(children)
 
     # --- structure ---------------------------------------------------------------------
 
@@ -150,9 +217,9 @@ class AstBuilder(Transformer):
                     items.append(_block(pending_labels, ()))
                     pending_labels = ()
                 items.append(c)
-            elif isinstance(c, tuple) and c and isinstance(c[0], n.TimingLabel):
+            elif isinstance(c, _Labels):
                 pending_labels = c
-            elif isinstance(c, tuple):  # a body without labels of its own
+            elif isinstance(c, _Sentences):  # a body without labels of its own
                 items.append(_block(pending_labels, c))
                 pending_labels = ()
         if pending_labels:
@@ -162,14 +229,14 @@ class AstBuilder(Transformer):
         return n.Line(items[0].start, items[-1].end, tuple(items))
 
     def bare_labels(self, children):
-        return tuple(_nodes(children))
+        return _Labels(_nodes(children))
 
     def block_labels(self, children):
-        return tuple(_nodes(children))
+        return _Labels(_nodes(children))
 
     def labeled_block(self, children):
-        labels = children[0]
-        body = children[1] if len(children) > 1 else ()
+        labels = _of_class(children, _Labels)
+        body = _of_class(children, _Sentences) or ()
         return _block(labels, body)
 
     def body(self, children):
@@ -183,14 +250,15 @@ class AstBuilder(Transformer):
                 current = []
         if current:
             sentences.append(n.Sentence(current[0].start, current[-1].end, tuple(current)))
-        return tuple(sentences)
+        return _Sentences(sentences)
 
     def header(self, children):
         """A header line. Its bare numbers are typed by position: right after
         ``Digivolve:`` / ``DigiXros`` the cost; before a card word or a level, how many
         cards the requirement takes ("[DigiXros -2] 2 Digimon cards ...")."""
-        tag = leaf(children[0])
-        raw = [_header_leaf(c) if hasattr(c, "type") else c for c in children[1:]]
+        tag_tok = _of_type(children, "HEADER_TAG", "HEADER_WORD")
+        tag = leaf(tag_tok)
+        raw = [_header_leaf(c) if hasattr(c, "type") else c for c in children if c is not tag_tok]
         items: list[n.Node] = []
         i = 0
         while i < len(raw):
@@ -224,10 +292,11 @@ class AstBuilder(Transformer):
 
     def keyword(self, children):
         """A keyword effect; its numbers (also inside its parentheses) are parameters."""
-        open_ = leaf(children[0])
+        open_tok = _of_type(children, "KW_OPEN")
         name_tok = _of_type(children, "KW_NAME")
-        close_tok = children[-1] if hasattr(children[-1], "type") and children[-1].type == "KW_CLOSE" and len(children) > 1 else None
-        body = [c for c in children[1:] if c is not name_tok and c is not close_tok]
+        close_tok = _of_type(children, "KW_CLOSE")
+        open_ = leaf(open_tok)
+        body = [c for c in children if c is not open_tok and c is not name_tok and c is not close_tok]
         items = tuple(_keyword_param(c) for c in _nodes(body))
         name = leaf(name_tok) if name_tok is not None else None
         close = leaf(close_tok) if close_tok is not None else None
@@ -235,10 +304,10 @@ class AstBuilder(Transformer):
         return n.Keyword(open_.start, last.end, open_, name, items, close)
 
     def parenthetical(self, children):
-        open_ = leaf(children[0])
-        close_tok = children[-1] if len(children) > 1 and hasattr(children[-1], "type") and children[-1].type == "RPAREN" else None
-        body = children[1:-1] if close_tok is not None else children[1:]
-        items = tuple(_nodes(body))
+        open_tok = _of_type(children, "LPAREN")
+        close_tok = _of_type(children, "RPAREN")
+        open_ = leaf(open_tok)
+        items = tuple(_nodes(c for c in children if c is not open_tok and c is not close_tok))
         close = leaf(close_tok) if close_tok is not None else None
         last = close or (items[-1] if items else open_)
         return n.Parenthetical(open_.start, last.end, open_, items, close)
@@ -246,13 +315,14 @@ class AstBuilder(Transformer):
     # --- numbers -----------------------------------------------------------------------
 
     def comparison(self, children):
-        value = leaf(children[0])
-        op = leaf(children[1])
+        value = leaf(_of_type(children, "NUMBER"))
+        op = leaf(_of_type(children, "CMP"))
         return n.Comparison(value.start, op.end, value, op)
 
     def quantity(self, children):
-        amount = _node(children[0])
-        head_raw = children[1]
+        amount_raw = _of_type(children, "NUMBER") or _of_class(children, n.Comparison)
+        amount = _node(amount_raw)
+        head_raw = _other(children, amount_raw)
         if hasattr(head_raw, "type") and head_raw.type in _MARKER_TYPES:
             head = _make(n.Marker)(head_raw)
         elif hasattr(head_raw, "type") and head_raw.type in ("WORD", "ADDITIONAL"):
@@ -262,15 +332,16 @@ class AstBuilder(Transformer):
         return n.Quantity(amount.start, head.end, amount, head)
 
     def up_to(self, children):
-        marker = _make(n.Marker)(children[0])
-        amount = _node(children[1])
+        marker_tok = _of_type(children, "UP_TO")
+        marker = _make(n.Marker)(marker_tok)
+        amount = _node(_other(children, marker_tok))
         return n.UpTo(marker.start, amount.end, marker, amount)
 
     def until_count(self, children):
         """``until there are 3``, or ``until you have 3``: the token is split into "until",
         the subject (a PlayerRef for "you", a Pronoun for "they"/"it") and the verb."""
-        tok = children[0]
-        amount = _node(children[-1])
+        tok = _of_type(children, "UNTIL_COUNT")
+        amount = _node(_other(children, tok))
         m = _UNTIL_SUBJECT.fullmatch(tok.value)
         if m is None:
             marker = _make(n.Marker)(tok)
@@ -301,7 +372,9 @@ class AstBuilder(Transformer):
         unit = _make(n.Unit)(_of_type(children, "DP", "DP_THEN_NUMBER"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
-        return n.DPValue(_first(children[0]), _last(children[-1]), value, unit, op)
+        # "+1000 DP" or "DP 6000": either may come first; a comparison comes last
+        first, last = (value, unit) if value.start < unit.start else (unit, value)
+        return n.DPValue(first.start, (op or last).end, value, unit, op)
 
     def level(self, children):
         unit = leaf(_of_type(children, "LEVEL_NUMBER", "LV"))
@@ -327,39 +400,40 @@ class AstBuilder(Transformer):
         return n.CostAmount(value.start, unit.end, value, unit)
 
     def to_value(self, children):
-        marker = _make(n.Marker)(children[0])
-        amount = _node(children[1])
+        marker_tok = _of_type(children, "TO_NUMBER")
+        marker = _make(n.Marker)(marker_tok)
+        amount = _node(_other(children, marker_tok))
         return n.ToValue(marker.start, amount.end, marker, amount)
 
     def change_by(self, children):
-        marker = _make(n.Marker)(children[0])
-        value = leaf(children[1])
+        marker = _make(n.Marker)(_of_type(children, "BY", "REDUCED_BY", "ADD_AMOUNT"))
+        value = leaf(_of_type(children, "NUMBER"))
         return n.ChangeAmount(marker.start, value.end, marker, value)
 
     def memory_amount(self, children):
-        amount = _node(children[0])
+        amount = _node(_of_type(children, "NUMBER") or _of_class(children, n.Comparison))
         unit = leaf(_of_type(children, "MEMORY"))
         op_tok = _of_type(children, "CMP")
         op = leaf(op_tok) if op_tok is not None else None
         return n.MemoryAmount(amount.start, (op or unit).end, amount, unit, op)
 
     def color_count(self, children):
-        value = _make(n.Number)(children[0])
+        value = _make(n.Number)(_of_type(children, "N_COLOR"))
         return n.ColorCount(value.start, value.end, value)
 
     # --- players and areas -------------------------------------------------------------
 
     def player(self, children):
-        return _player(children[0])
+        return _player(_only(children))
 
     def pronoun(self, children):
-        return leaf(children[0])
+        return leaf(_of_type(children, "PRONOUN"))
 
     def position(self, children):
-        return leaf(children[0])
+        return leaf(_of_type(children, "TOP_BOTTOM"))
 
     def zone_word(self, children):
-        return _make(n.ZoneWord)(children[0])
+        return _make(n.ZoneWord)(_only(children))
 
     def zone(self, children):
         owner = None
@@ -415,24 +489,23 @@ def _header_leaf(tok):
 
 # ----------------------------------------------------------------------------- the parser
 
+#: The postlexer: one for the compiled grammar; each parse runs in its ``parsing`` context.
+_POSTLEX = ContextTyper()
+
+
 @functools.lru_cache(maxsize=1)
-def _lark() -> Lark:
-    lark = Lark(
+def lark_parser() -> Lark:
+    """The compiled grammar: Lark's LALR(1) parser with its contextual lexer, our
+    postlexer and the tree builder."""
+    return Lark(
         grammar_text(),
         parser="lalr",
         lexer="contextual",
-        postlex=ContextTyper(),
+        postlex=_POSTLEX,
         transformer=AstBuilder(),
         maybe_placeholders=False,
         cache=True,
-        _plugins={"ContextualLexer": FastContextualLexer},
     )
-    table = lark.parser.parser._parse_table
-    lark.parser.lexer.lexer.state_lexer.use_runs(
-        actions["WORDS"][1] for actions in table.states.values()
-        if "WORDS" in actions and actions["WORDS"][0] is Shift
-    )
-    return lark
 
 
 def _recover(error: UnexpectedInput) -> bool:
@@ -440,23 +513,20 @@ def _recover(error: UnexpectedInput) -> bool:
 
     LALR merges lookaheads, so a closer like ``＞`` can be lexed where an enclosing phrase
     is open but then fit nowhere; it is kept as text rather than failing the whole card.
+    Only tokens the postlexer passed on are placed: a token Lark's contextual lexer
+    reports because nothing the parser state accepts matches there is an error.
     """
-    if not isinstance(error, UnexpectedToken) or error.token.type == "$END":
+    if not isinstance(error, UnexpectedToken):
         return False
     tok = error.token
-    if tok.type == "OTHER":
+    if not isinstance(tok, Lexeme) or tok.type == "OTHER":
         return False
-    replacement = new_lexeme("OTHER", tok.value, tok.start_pos, tok.end_pos, getattr(tok, "prefix", ""))
+    replacement = lexeme(tok, tok.prefix, "OTHER")
     try:
         error.interactive_parser.feed_token(replacement)
     except UnexpectedInput:
         return False
     return True
-
-
-@functools.lru_cache(maxsize=1)
-def _driver() -> Driver:
-    return Driver(_lark(), AstBuilder())
 
 
 def parse(text: str, source: str | None = None) -> n.EffectText:
@@ -467,20 +537,19 @@ def parse(text: str, source: str | None = None) -> n.EffectText:
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
-    return _root(_driver().parse(text, source), text)
-
-
-def parse_with_lark(text: str, source: str | None = None) -> n.EffectText:
-    """The same parse through Lark's own parser loop: the reference the driver is tested
-    against (see tagtext.syntax.driver)."""
+    lark = lark_parser()
     try:
-        tree = _lark().parse(text, on_error=_recover)
+        with _POSTLEX.parsing(text):
+            tree = lark.parse(text, on_error=_recover)
+    except UnexpectedToken as e:
+        tok = e.token
+        if tok.type == "$END":
+            raise ParseError("unexpected end of text", text, len(text), source) from None
+        if not isinstance(tok, Lexeme):  # the lexer found nothing the parser state accepts
+            raise ParseError(f"unexpected character {text[tok.start_pos]!r}", text, tok.start_pos, source) from None
+        raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source) from None
     except UnexpectedCharacters as e:
         raise ParseError(f"unexpected character {text[e.pos_in_stream]!r}", text, e.pos_in_stream, source) from None
-    except UnexpectedToken as e:
-        pos = e.token.start_pos if e.token.start_pos is not None else len(text)
-        what = "end of text" if e.token.type == "$END" else repr(str(e.token))
-        raise ParseError(f"unexpected {what}", text, pos, source) from None
     except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
         pos = getattr(e, "pos_in_stream", 0) or 0
         raise ParseError("cannot parse", text, pos, source) from None

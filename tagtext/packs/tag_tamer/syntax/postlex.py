@@ -1,6 +1,12 @@
-"""Types tokens by where they stand, which LR(1) lookahead cannot see.
+"""Lark's postlexer for the effect grammar: whitespace kept on tokens, and token types by
+where they stand, which LR(1) lookahead cannot see.
 
-Two decisions, made in one pass over the token stream (Lark's postlexer hook):
+Whitespace. The grammar ignores whitespace (and the entity ``&#160;``), so Lark's tokens do
+not carry it; the postlexer gives each token, as a :class:`Lexeme`, the ignored text before
+it (``prefix``), which is how leaves keep their whitespace and a tree prints back to its
+input. It reads that text off the text being parsed (:meth:`ContextTyper.parsing`).
+
+Two decisions, made in the same pass over the token stream:
 
 Labels. ``[When Digivolving]`` opens an effect at the start of a line, after a full stop,
 after reminder text or a keyword, after another label, or right after a card-header line
@@ -21,11 +27,10 @@ Doing this in the lexer would not work: LALR merges lookaheads, so header words 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-from tagtext.syntax.lexer import SEPARATOR, new_lexeme
-from .nodes import Words
-
-_SEPARATOR = re.compile(SEPARATOR)
+from lark import Token
 
 # Tokens after which a label opens a new effect.
 _BOUNDARY_TYPES = frozenset({"NEWLINE", "KW_CLOSE", "RPAREN", "BARE_LABEL"})
@@ -49,6 +54,19 @@ _HEADER_PUNCT = frozenset({":", "/", "&", "+", ","})
 _HEADER_WORD_TYPES = frozenset({"WORDS", "WORD", "THE", "OF", "LEVEL"})
 
 
+class Lexeme(Token):
+    """A Lark token that also knows the ignored text (whitespace) before it."""
+
+    __slots__ = ("prefix",)
+
+
+def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:
+    """``tok`` as a Lexeme with this prefix (and type)."""
+    out = Lexeme.new_borrow_pos(type_ or tok.type, tok.value, tok)
+    out.prefix = prefix
+    return out
+
+
 class TokenContext:
     """What one parse has seen so far; :meth:`retype` types each token in turn."""
 
@@ -60,12 +78,8 @@ class TokenContext:
         self.in_keyword = False   # inside ＜...＞ that a header's "w/" opened
         self.after_with = False   # the previous header token was "w/"
 
-    def retype(self, tok):
-        """Set ``tok.type`` for where it stands (in place).
-
-        Returns None, or - for a run of plain words that starts inside a header - the
-        tokens to use instead: its header words, then the rest of the run.
-        """
+    def retype(self, tok) -> None:
+        """Set ``tok.type`` for where it stands (in place)."""
         type_ = tok.type
         if type_ == "LABEL":
             if self.boundary or self.in_header:
@@ -87,8 +101,6 @@ class TokenContext:
                 tok.type = "HPUNCT"
                 self.after_with = False
                 return
-            if type_ == "WORDS" and _SEPARATOR.search(tok.value):
-                return self._split_header_words(tok)
             if type_ in _HEADER_WORD_TYPES and _HEADER_WORDS.fullmatch(tok.value):
                 tok.type = "HWORD"
                 self.after_with = False
@@ -103,32 +115,46 @@ class TokenContext:
             self.boundary = type_ in _BOUNDARY_TYPES or (type_ == "PUNCT" and tok.value in _BOUNDARY_PUNCT)
 
 
-    def _split_header_words(self, tok):
-        """A run that begins inside a header: header words become HWORD tokens; the words
-        after the first one that is not header vocabulary stay one WORDS run."""
-        out = []
-        for word in Words(tok.start_pos, tok.end_pos, tok.prefix, tok.value).split():
-            if not _HEADER_WORDS.fullmatch(word.text):
-                self.in_header = self.in_keyword = self.after_with = False
-                self.boundary = False
-                rest = tok.value[word.start - tok.start_pos:]
-                out.append(new_lexeme("WORDS", rest, word.start, tok.end_pos, word.prefix))
-                return out
-            out.append(new_lexeme("HWORD", word.text, word.start, word.end, word.prefix))
-        self.after_with = False
-        return out
+class _Parse:
+    """One parse in progress: its text, how far tokens have reached, and its context."""
+
+    __slots__ = ("text", "end", "context")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.end = 0  # where the last token ended
+        self.context = TokenContext()
 
 
 class ContextTyper:
-    """Lark postlexer: retypes LABEL by position, and header vocabulary inside headers."""
+    """Lark postlexer: gives each token the whitespace before it, retypes LABEL by position
+    and header vocabulary inside headers.
+
+    A parse runs inside :meth:`parsing`, which tells the postlexer the text. Lark calls
+    :meth:`process` again after an error it recovered from (``on_error``); the parse's
+    context carries over, so recovery changes nothing for the tokens after it.
+    """
 
     always_accept = ("LABEL", "WORDS", "PUNCT")
 
+    def __init__(self):
+        self._current: ContextVar[_Parse] = ContextVar("tagtext_parse")
+
+    @contextmanager
+    def parsing(self, text: str):
+        reset = self._current.set(_Parse(text))
+        try:
+            yield
+        finally:
+            self._current.reset(reset)
+
     def process(self, stream):
-        context = TokenContext()
+        parse = self._current.get()
+        text = parse.text
+        retype = parse.context.retype
         for tok in stream:
-            instead = context.retype(tok)
-            if instead:
-                yield from instead
-            else:
-                yield tok
+            start = tok.start_pos
+            out = lexeme(tok, text[parse.end:start])
+            parse.end = tok.end_pos
+            retype(out)
+            yield out
