@@ -20,12 +20,16 @@ COUNTS = (n.Comparison, n.Quantity, n.Iteration, n.UntilCount, n.UpTo)
 CLAUSE_ENDS = frozenset({".", ",", "，", ";", ":", "。"})
 #: Plain words a rewrite of such a phrase may touch: the counted noun made plural, the
 #: verb that agrees with a rewritten subject, the words of a memory check, and the "in" of
-#: "cards in your hand" that goes when the team's combined hands become the subject, and
-#: what agrees with a pluralised count ("in its name" -> "in their names").
+#: "cards in your hand" that goes when the team's combined hands become the subject (and
+#: the "and" that then says "and you have"), what agrees with a pluralised count ("in its
+#: name" -> "in their names", "a different name" -> "different names"), the verbs that
+#: agree with a renamed player ("they trash" -> "1 of your opponents trashes") and the
+#: "deck's" of "their deck's top 5 cards" (-> "the top 5 cards of 1 of your opponent's decks").
 PHRASE_WORDS = frozenset({
     "card", "cards", "tamer", "tamers", "color", "colors", "digimon", "option", "options",
     "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory", "in",
-    "its", "name", "names", "trait", "traits", "type", "types",
+    "its", "name", "names", "trait", "traits", "type", "types", "a", "different", "and",
+    "trash", "trashes", "place", "places", "add", "adds", "reveal", "reveals", "draw", "draws", "deck's",
 })
 
 
@@ -91,7 +95,7 @@ def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
             if not any(leaf.start in licensed for leaf in inside) or any(
                     leaf.start not in licensed and leaf.text.lower() not in PHRASE_WORDS for leaf in inside):
                 offenders.append((card_id, field, edit.before, edit.after))
-    assert offenders == []
+    assert offenders == [], "\n".join(map(repr, offenders))
 
 
 def test_the_fast_path_changes_nothing(results, monkeypatch):

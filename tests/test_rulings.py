@@ -44,7 +44,7 @@ def test_keep_protects_only_its_effect(corpus):
 def test_append_follows_the_regular_rewrite(corpus):
     text = corpus.by_id()["EX5-072"].texts["effect"]
     result = tagtext.rewrite(text, card_id="EX5-072", field="effect")
-    assert ("reduce the cost by 1 for every 2 [Deva]/[Four Sovereigns]\u00a0trait cards with a different name in "
+    assert ("reduce the cost by 1 for every 2 [Deva]/[Four Sovereigns]\u00a0trait cards with different names in "
             "your trash. If you have 18 [Deva]/[Four Sovereigns] trait cards with different names in your trash, "
             "further reduce the cost by 3.[Main]") in result.text
     assert {rule for e in result.edits for rule in e.rules} == {"count-doubling", "override"}

@@ -3,10 +3,11 @@ range over, its memory checks, and the players its effects act on."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..syntax import nodes as n
 from .counts import Count, find_counts
+from .pronouns import player_referents
 from .units import Region, forget_words, regions
 
 
@@ -16,6 +17,8 @@ class Analysis:
     counts: tuple[Count, ...]
     #: for each region, the index of the effect (Block or Header) it is in
     blocks: tuple[int, ...] = ()
+    #: start of each they/their/them -> the player it can refer to ("opponent", "players")
+    referents: dict[int, str] = field(default_factory=dict)
 
 
 def analyse(tree: n.EffectText) -> Analysis:
@@ -23,7 +26,7 @@ def analyse(tree: n.EffectText) -> Analysis:
     found = tuple(regions(tree))
     block_of = _blocks(tree)
     blocks = tuple(block_of.get(region.node.start, 0) for region in found)
-    return Analysis(found, tuple(find_counts(list(found), block_of)), blocks)
+    return Analysis(found, tuple(find_counts(list(found), block_of)), blocks, player_referents(found, blocks))
 
 
 def _blocks(tree: n.EffectText) -> dict[int, int]:

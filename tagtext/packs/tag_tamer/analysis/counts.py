@@ -428,6 +428,8 @@ def _head_nouns(unit, after) -> tuple[n.Leaf, ...]:
         if isinstance(u, (n.CardRef, n.Color, n.HeaderWord)) or w in _MODIFIERS or w in ("[", "]", "/"):
             continue
         break
+    if found and word(found[0][1]) == "color":
+        return (found[0][1],)  # "for each color Digimon and Tamers have": the colors are counted
     # "Digimon card": of adjacent nouns only the last is made plural ("Digimon cards").
     return tuple(leaf for j, (k, leaf) in enumerate(found)
                  if not (j + 1 < len(found) and found[j + 1][0] == k + 1))

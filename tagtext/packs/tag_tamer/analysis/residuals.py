@@ -17,7 +17,7 @@ from .units import Region, clause_span, word
 
 
 #: Lowercased text without a match holds no residual besides those of its counts.
-TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory")
+TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory|\d\s+of\s+(?:fewer|more|less)\b")
 
 
 @dataclass(frozen=True)
@@ -61,15 +61,19 @@ def _value_count(units, i):
     unit = units[i]
     if isinstance(unit, n.PlayerRef):
         return _memory_value(units, i)
-    if not isinstance(unit, n.Word) or unit.text.lower() not in ("number", "total"):
+    if isinstance(unit, n.Quantity):
+        return _garbled(units, i)
+    if not isinstance(unit, n.Word) or not (unit.text.lower().endswith("number") or unit.text.lower() == "total"):
         return None
-    w = word(unit)
+    w = "number" if word(unit).endswith("number") else word(unit)  # "thenumber": a source typo (note 16)
     nxt = " ".join(word(u) for u in units[i + 1:i + 3])
     if w == "number" and nxt.startswith("of") or w == "total" and nxt.startswith("cards in"):
         if i > 0 and (isinstance(units[i - 1], (n.Comparison, n.Quantity, n.Iteration)) or word(units[i - 1]) == "any"):
             return None  # "6 or fewer total cards in ...", "for every 5 total cards", "any number of"
-        _, end = clause_span(units, i)
+        start, end = clause_span(units, i)
         rest = units[i + 1:end]
+        if _BOTH_SIDES.search(" ".join(word(u) for u in units[start:end])):
+            return None  # a comparison between the two sides: both scale alike (note 7)
         if any(isinstance(u, (n.Comparison, n.Quantity, n.ToValue)) for u in rest):
             return None  # "the number of cards in X is 10 or more": a threshold, rewritten
         if re.search(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b", " ".join(word(u) for u in rest)):
@@ -79,6 +83,24 @@ def _value_count(units, i):
                 rule = "hand-size" if u.zone == "hand" else "count-doubling"
                 return rule, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
                               "doubled mechanically; it needs a special ruling")
+    return None
+
+
+#: A count compared with the other side's ("less than or equal to your opponent's", "as
+#: many as the number of your security cards"): both sides scale alike (RULES-NOTES 7).
+_BOTH_SIDES = re.compile(r"\b(?:less|more|fewer|greater) than(?: or equal to)? (?:your opponent's|yours|theirs)\b"
+                         r"|\bas many as the number of\b")
+
+
+def _garbled(units, i):
+    """"If you have 1 of fewer security cards" (a source typo for "1 or fewer"): what it
+    compares cannot be read with certainty, so it is left as printed (RULES-NOTES 16)."""
+    unit = units[i]
+    if not (isinstance(unit.amount, n.Number) and word(unit.head) == "of"):
+        return None
+    if i + 1 < len(units) and word(units[i + 1]) in ("fewer", "more", "less"):
+        return "count-doubling", ("a comparison the source misprints (\"1 of fewer\"): left as printed; "
+                                  "the maintainers decide what it says, with a special ruling")
     return None
 
 

@@ -102,7 +102,8 @@ def forget_words() -> None:
     _WORDS.clear()
 
 
-_DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of)?$")
+_DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of)?$"
+                          r"|\bat (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of$")
 
 
 def is_destination(units, i) -> bool:

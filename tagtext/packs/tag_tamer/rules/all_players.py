@@ -18,7 +18,7 @@ from .common import match_case
 ID = "all-players"
 
 #: Lowercased text without a match has nothing for this rule.
-TRIGGER = re.compile(r"both\s+players|neither\s+player|you(?:r)?\s+and\s+your\s+opponent")
+TRIGGER = re.compile(r"both\s+player|neither\s+player|you(?:r)?\s+and\s+your\s+opponent")
 
 
 def all_players(tree, ctx):
@@ -36,6 +36,7 @@ def all_players(tree, ctx):
 def _all(leaf: n.PlayerRef) -> str | None:
     text = leaf.text
     if leaf.player == "both":
+        text = re.sub(r"player(['’])s$", r"players\1", text)  # "both player's" (a source typo)
         return re.sub(r"^both", lambda m: match_case(m.group(), "all"), text, flags=re.I)
     if leaf.player == "neither":
         return re.sub(r"^neither", lambda m: match_case(m.group(), "no"), text, flags=re.I)

@@ -22,14 +22,14 @@ from ..analysis.units import clause_span, is_destination, word
 from ..syntax import nodes as n
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
-from .common import is_condition, match_case, plural
+from .common import is_condition, match_case, plural, third_person, verb_after
 
 ID = "choose-opponent"
 
 #: Lowercased text without a match has nothing for this rule: an opponent's own area, or
 #: an opponent acting on "their" hand or deck.
 TRIGGER = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
-                      | opponent\b(?!['’]).*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.X | re.S)
+                      | opponent.*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.X | re.S)
 
 #: An opponent's areas that are theirs alone.
 _OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})
@@ -50,9 +50,64 @@ def choose_an_opponent(tree, ctx):
                     continue
                 changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), ID)
                 changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), ID)
-            elif isinstance(unit, n.PlayerRef) and _opponent_acts_on_own_area(units, i, counted):
+            elif isinstance(unit, n.Zone) and _theirs_acted_on(ctx, units, i, counted):
+                # "trash 1 card in their hand" (they: the opponent) -> "in 1 of your opponent's hands"
+                changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), ID)
+                changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), ID)
+            elif isinstance(unit, n.Pronoun) and _their_decks_top(ctx, units, i):
+                # "trash their deck's top 5 cards" -> "trash the top 5 cards of 1 of your opponent's decks"
+                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the"), ID)
+                changes[units[i + 1].start] = lambda leaf: leaf.replaced("", ID).with_changes(prefix="")
+                last = list(units[i + 3].leaves())[-1]
+                changes[last.start] = lambda leaf: leaf.replaced(leaf.text + " of 1 of your opponent's decks", ID)
+            elif _is_opponent(ctx, unit) and _opponent_acts_on_own_area(units, i, counted):
                 changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), ID)
+                if isinstance(unit, n.Pronoun):  # "they trash" -> "1 of your opponents trashes"
+                    verb = verb_after(units, i)
+                    if verb is not None:
+                        changes[verb.start] = lambda leaf: leaf.replaced(third_person(leaf.text), ID)
     return replace_leaves(tree, changes)
+
+
+def _is_opponent(ctx, unit) -> bool:
+    """The opponent as a player: "your opponent", or a "they" that refers to them."""
+    if isinstance(unit, n.PlayerRef):
+        return unit.player == "opponent" and not unit.possessive
+    return (isinstance(unit, n.Pronoun) and word(unit) == "they"
+            and ctx.analysis.referents.get(unit.start) == "opponent")
+
+
+def _their_decks_top(ctx, units, i) -> bool:
+    """"trash their deck's top 5 cards", "their" being the opponent (RULES-NOTES 10)."""
+    if word(units[i]) != "their" or ctx.analysis.referents.get(units[i].start) != "opponent":
+        return False
+    if i + 3 >= len(units) or word(units[i + 1]) not in ("deck's", "deck’s") or word(units[i + 2]) != "top" \
+            or not isinstance(units[i + 3], n.Quantity) or is_condition(units, i):
+        return False
+    start, _ = clause_span(units, i, list_commas=False)
+    first = next((u for u in units[start:i] if word(u) not in ("then", "also", ",")), None)
+    return first is not None and isinstance(first, n.Word) and word(first) in _ACTIONS
+
+
+#: Words that open an imperative clause acting on an area ("trash 1 card in their hand").
+_ACTIONS = frozenset({"trash", "reveal", "return", "add", "place", "search", "look"})
+
+
+def _theirs_acted_on(ctx, units, i, counted) -> bool:
+    """"[you] trash 1 card in their hand", where "their" is the opponent: the effect acts on
+    an area of one opponent's (RULES-NOTES 10: "trash 1 card in 1 of their hands"; named
+    "1 of your opponent's hands", since "their" may have lost what it pointed to)."""
+    zone = units[i]
+    owner = zone.owner
+    if not (isinstance(owner, n.Pronoun) and word(owner) == "their" and zone.zone in _OWN_AREAS
+            and ctx.analysis.referents.get(owner.start) == "opponent"):
+        return False
+    if zone.start in counted or is_condition(units, i) or is_destination(units, i):
+        return False
+    start, _ = clause_span(units, i, list_commas=False)
+    words = [u for u in units[start:i]]
+    first = next((u for u in words if word(u) not in ("then", "also", ",")), None)
+    return first is not None and isinstance(first, n.Word) and word(first) in _ACTIONS
 
 
 def _opponents_own_area(zone: n.Zone) -> bool:
@@ -64,8 +119,7 @@ def _opponents_own_area(zone: n.Zone) -> bool:
 def _opponent_acts_on_own_area(units, i, counted) -> bool:
     """"Your opponent trashes 1 card in their hand", "Your opponent reveals the top 3 cards
     of their deck": the opponent, as a player, acts on an area of their own."""
-    unit = units[i]
-    if unit.player != "opponent" or unit.possessive or is_condition(units, i):
+    if is_condition(units, i):
         return False
     start, end = clause_span(units, i, list_commas=False)
     if any(isinstance(u, n.Word) and word(u) not in ("then", "also") for u in units[start:i]):

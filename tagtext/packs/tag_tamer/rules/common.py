@@ -84,9 +84,9 @@ def name_players(changes, units, i, ref, who: str, rule: str) -> None:
     apostrophe = "’" if "’" in ref.text else "'"
     new = match_case(ref.text, who + (apostrophe + "s" if possessive else ""))
     changes[ref.start] = lambda leaf, new=new: leaf.replaced(new, rule)
-    verb = None if possessive else _verb_after(units, i)
+    verb = None if possessive else verb_after(units, i)
     if verb is not None:
-        changes[verb.start] = lambda leaf: leaf.replaced(_third_person(leaf.text), rule)
+        changes[verb.start] = lambda leaf: leaf.replaced(third_person(leaf.text), rule)
 
 
 #: Verbs that follow "you or your opponent" in card text, in the form "1 player" needs.
@@ -94,11 +94,74 @@ _THIRD_PERSON = {"play": "plays", "use": "uses", "digivolve": "digivolves", "tra
                  "draw": "draws", "have": "has", "reveal": "reveals", "add": "adds", "place": "places"}
 
 
-def _verb_after(units, i):
+def verb_after(units, i):
+    """The verb right after a subject at ``i`` that "1 player" would inflect, or None."""
     if i + 1 < len(units) and isinstance(units[i + 1], n.Word) and units[i + 1].text.lower() in _THIRD_PERSON:
         return units[i + 1]
     return None
 
 
-def _third_person(verb: str) -> str:
+def third_person(verb: str) -> str:
+    """ "trash" -> "trashes", as the verb a singular subject takes."""
     return match_case(verb, _THIRD_PERSON[verb.lower()])
+
+
+# ----------------------------------------------------------------------------- antecedents
+
+#: Words that may stand between "their" and the Digimon or Tamers it owns ("their level 6
+#: or lower Digimon", "their lowest DP Digimon").
+_OBJECT_MODIFIERS = frozenset({"level", "lowest", "highest", "dp", "play", "cost", "unsuspended",
+                               "suspended", "other", "or", "lower", "higher", "less", "more"})
+
+
+def name_antecedents(ctx, count, referent: str, changes, rule: str) -> None:
+    """After ``rule`` replaced the phrase that named the opponent (``count``'s subject),
+    the pronouns that pointed back at them name them (RULES-NOTES, Wording: antecedents):
+    "they" -> "your opponents"; the first "their" of a sentence -> "your opponent's" before
+    the Digimon or Tamers it owns (the opposing battle area, as card text names it) and
+    "your opponents'" before anything else ("their Option effects"). An area's owner
+    ("their hand") is left to the rules that act on areas. Reads to the end of the effect,
+    up to the next player named."""
+    r, i = count.position
+    analysis = ctx.analysis
+    for r2 in range(r, len(analysis.regions)):
+        if r2 > r and analysis.blocks[r2] != count.block:
+            return
+        units = analysis.regions[r2].units
+        named_their = False
+        for k in range(i + 1 if r2 == r else 0, len(units)):
+            u = units[k]
+            if _names_a_player(u):
+                return
+            if not isinstance(u, n.Pronoun) or analysis.referents.get(u.start) != referent \
+                    or ctx.protected_at(u.start):
+                continue
+            if word(u) == "they":
+                changes[u.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "your opponents"), rule)
+            elif word(u) == "their" and not named_their:
+                named_their = True
+                new = "your opponent's" if _owns_battle_objects(units, k) else "your opponents'"
+                changes[u.start] = lambda leaf, new=new: leaf.replaced(match_case(leaf.text, new), rule)
+
+
+def _names_a_player(unit) -> bool:
+    if isinstance(unit, n.PlayerRef):
+        return True
+    if isinstance(unit, n.Zone):
+        return isinstance(unit.owner, n.PlayerRef)
+    return isinstance(unit, n.Quantity) and any(isinstance(leaf, n.PlayerRef) for leaf in unit.leaves())
+
+
+def _owns_battle_objects(units, k) -> bool:
+    """Whether "their" at ``k`` owns Digimon or Tamers ("their level 6 or lower Digimon"),
+    not their effects or anything else ("their Digimon effects", "their turn")."""
+    for j in range(k + 1, min(k + 6, len(units))):
+        u = units[j]
+        w = word(u)
+        if w in ("digimon", "tamer", "tamers"):
+            after = word(units[j + 1]) if j + 1 < len(units) else ""
+            return after not in ("effect", "effects", "card", "cards")
+        if isinstance(u, (n.LevelValue, n.DPValue, n.CostValue)) or w in _OBJECT_MODIFIERS:
+            continue
+        return False
+    return False

@@ -39,11 +39,24 @@ _POSSESSED = {"name": "names", "names": "names", "trait": "traits", "traits": "t
 def agree(count: Count, units, changes: Changes, rule: str) -> None:
     """Whatever agrees with a count a rule made plural agrees with the plural (RULES-NOTES,
     Wording): "for each card with [X] in its traits" -> "for every 2 cards with [X] in
-    their traits"; "in its name" after a pluralised "Digimon" -> "in their names"."""
+    their traits"; "in its name" after a pluralised "Digimon" -> "in their names"; "with a
+    different name" -> "with different names"; "For each your Digimon" (a source typo)
+    -> "For every 2 of your Digimon"."""
     if count.kind != "iteration" or count.number is not None:
         return
     i = count.position[1]
     _, end = clause_span(units, i)
+    if count.node.of is None and i + 1 < len(units) and isinstance(units[i + 1], n.PlayerRef) \
+            and units[i + 1].possessive:
+        changes[count.node.quantifier.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "for every 2 of"), rule)
+    for k in range(i + 1, min(end, len(units)) - 2):
+        if word(units[k]) == "a" and word(units[k + 1]) == "different" and word(units[k + 2]) in _POSSESSED:
+            owned = _POSSESSED[word(units[k + 2])]
+            # "a" goes; "different" takes its place (and its space), so the edit is "a different" -> "different"
+            changes[units[k].start] = lambda leaf: leaf.replaced("", rule)
+            changes[units[k + 1].start] = lambda leaf: leaf.with_changes(
+                prefix="", rules=leaf.rules + ((rule,) if rule not in leaf.rules else ()))
+            changes[units[k + 2].start] = lambda leaf, owned=owned: leaf.replaced(owned, rule)
     for k in range(i + 1, min(end, len(units)) - 1):
         if word(units[k]) == "its" and word(units[k + 1]) in _POSSESSED:
             owned = _POSSESSED[word(units[k + 1])]

@@ -20,7 +20,7 @@ from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
-from .common import match_case
+from .common import match_case, name_antecedents, third_person, verb_after
 from .counts_shared import scale
 
 ID = "hand-size"
@@ -36,7 +36,7 @@ def count_combined_hands(tree, ctx):
         scale(count, changes, ID)
         units = ctx.units_of(count)
         zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
-        if _team_holds(count, units, changes, done_zones):
+        if _team_holds(ctx, count, units, changes, done_zones):
             continue
         if zone is not None and _team_trashes_down(count, zone, units, changes):
             done_zones.add(zone.start)
@@ -50,26 +50,29 @@ def count_combined_hands(tree, ctx):
     return replace_leaves(tree, changes)
 
 
-def _team_holds(count, units, changes, done_zones: set[int]) -> bool:
+def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
     """"If you have 4 or fewer cards in your hand" -> "If your team's combined hands have 8
     or fewer cards" (RULES-NOTES 8: the team holds the combined hands, so the player who
-    "has" the cards gives way to the hands themselves). False, and nothing changed, when
-    the count is not a player having cards in their hand."""
+    "has" the cards gives way to the hands themselves); "they" for the opponent likewise.
+    What pointed back at the opponent named there names them. False, and nothing changed,
+    when the count is not a player having cards in their hand."""
     subject, verb = count.subject, count.verb
-    if not (isinstance(subject, n.PlayerRef) and subject.player in ("you", "opponent")
-            and not subject.possessive and verb is not None and word(verb) in ("have", "has")):
+    side = _holder(ctx, subject)
+    if side is None or verb is None or word(verb) not in ("have", "has"):
         return False
     i = count.position[1]
+    if count.elliptical:
+        return _team_holds_elliptical(ctx, count, side, changes)
     if i + 2 >= len(units) or word(units[i + 1]) != "in":
         return False
     hand = units[i + 2]
     if not (isinstance(hand, n.Zone) and hand.zone == "hand" or isinstance(hand, n.Word) and word(hand) == "hand"):
         return False
-    if i + 3 < len(units) and word(units[i + 3]) in ("and", "or"):
-        return False  # "you have 8 or more cards in your hand and a Tamer": "you" has more
-    if any(isinstance(u, n.Pronoun) and word(u) in ("they", "their", "them") for u in units[i + 3:]):
-        return False  # "..., they trash 1 of them": the player stays named for "they" to point at
-    team = "your team's" if subject.player == "you" else "the opposing team's"
+    joined = units[i + 3] if i + 3 < len(units) else None
+    own_verb = any(word(u) in ("has", "have", "is", "are") for u in units[i + 4:i + 9])
+    if word(joined) == "or" and not own_verb:
+        return False  # "you have 8 cards in your hand or ...": left to the player as subject
+    team = "your team's" if side == "you" else "the opposing team's"
     changes[subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, f"{team} combined hands"), ID)
     changes[verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
     if isinstance(hand, n.Zone):
@@ -82,7 +85,38 @@ def _team_holds(count, units, changes, done_zones: set[int]) -> bool:
     for unit in (units[i + 1], hand):
         for leaf in unit.leaves():
             changes[leaf.start] = _removed
+    if word(joined) == "and" and not own_verb:
+        # "you have 8 or more cards in your hand and a Tamer in play": the player still has the rest
+        rest = "and you have" if side == "you" else "and your opponent has"
+        changes[joined.start] = lambda leaf: leaf.replaced(match_case(leaf.text, rest), ID)
+    if side == "opponent":
+        name_antecedents(ctx, count, "opponent", changes, ID)
     return True
+
+
+def _team_holds_elliptical(ctx, count, side: str, changes) -> bool:
+    """"Then, if they have 5 or fewer," after a hand count: the same hands, named
+    ("if the opposing team's combined hands have 11 or fewer cards,")."""
+    team = "your team's" if side == "you" else "the opposing team's"
+    changes[count.subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, f"{team} combined hands"), ID)
+    changes[count.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
+    last = list(count.node.leaves())[-1]
+    if last.start != count.number.start:  # "5 or fewer" -> "... fewer cards"
+        changes[last.start] = lambda leaf: leaf.replaced(leaf.text + " cards", ID)
+    if side == "opponent":
+        name_antecedents(ctx, count, "opponent", changes, ID)
+    return True
+
+
+def _holder(ctx, subject) -> str | None:
+    """Whose hand a count's subject holds: "you", "opponent" (also a "they" that refers
+    to the opponent), or None."""
+    if isinstance(subject, n.PlayerRef) and not subject.possessive and subject.player in ("you", "opponent"):
+        return subject.player
+    if isinstance(subject, n.Pronoun) and word(subject) == "they" \
+            and ctx.analysis.referents.get(subject.start) == "opponent":
+        return "opponent"
+    return None
 
 
 def _team_trashes_down(count, zone: n.Zone, units, changes) -> bool:
@@ -95,10 +129,20 @@ def _team_trashes_down(count, zone: n.Zone, units, changes) -> bool:
     if k is None:
         return False
     start, _ = clause_span(units, k, list_commas=False)
-    actor = next((u for u in units[start:k] if isinstance(u, n.PlayerRef)), None)
-    if actor is None or actor.player != "opponent" or actor.possessive:
+    at = next((j for j in range(start, k) if isinstance(units[j], n.PlayerRef)), None)
+    actor = units[at] if at is not None else None
+    if actor is None or actor.possessive:
         return False
-    changes[actor.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the opposing team"), ID)
+    if actor.player == "opponent":
+        changes[actor.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the opposing team"), ID)
+    elif actor.player in ("all", "both", "players"):
+        # "All players trash cards in their hand until ..." -> "Each team trashes ..."
+        changes[actor.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "each team"), ID)
+        verb = verb_after(units, at)
+        if verb is not None:
+            changes[verb.start] = lambda leaf: leaf.replaced(third_person(leaf.text), ID)
+    else:
+        return False
     changes[zone.area.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "combined hands"), ID)
     _agreement(count, changes)
     return True

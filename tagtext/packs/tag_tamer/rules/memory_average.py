@@ -19,7 +19,7 @@ from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves, word_leaves
-from .common import match_case
+from .common import match_case, name_antecedents
 
 ID = "memory-average"
 
@@ -48,8 +48,7 @@ def average_memory_checks(tree, ctx):
         op = "or more" if direction == "at_least" else "or less"
         phrase = f"the team's average memory {verb} {value:.1f} {op}"
         _replace_span(tree, count.subject.start, count.node.end, phrase, changes)
-        if isinstance(count.subject, n.PlayerRef):
-            _name_antecedents(ctx, count, side, changes)
+        _name_antecedents(ctx, count, side, changes)
     return replace_leaves(tree, changes)
 
 
@@ -57,34 +56,16 @@ def _name_antecedents(ctx, count, side: str, changes) -> None:
     """After a check is rewritten, what pointed back at its player or gauge names it
     (RULES-NOTES 13 and Wording): "If you have 2 or less memory, set it to 3" -> "..., set
     your memory to 3" (a gauge is set per player); "While your opponent has 1 or more
-    memory, they can't play ..." -> "..., your opponents can't play ...". Read from the
-    check to the end of its effect, up to the next player named or memory check."""
-    r, i = count.position
-    # a later check of the same gauge through a pronoun ("If they have 4 or more") goes on
-    # reading for the same player; one that names a player ends the reading
-    later_checks = {c.position: isinstance(c.subject, n.Pronoun) for c in ctx.counts
-                    if c.scope == "memory" and c.position > count.position}
-    regions = ctx.analysis.regions
-    for r2 in range(r, len(regions)):
-        if r2 > r and ctx.analysis.blocks[r2] != count.block:
-            return
-        units = regions[r2].units
-        for k in range(i + 1 if r2 == r else 0, len(units)):
-            if (r2, k) in later_checks and not later_checks[(r2, k)]:
-                return
-            u = units[k]
-            if isinstance(u, n.PlayerRef):
-                return
-            if side == "you" and isinstance(u, n.Word) and word(u) == "it" and k > 0 \
-                    and word(units[k - 1]) == "set" and k + 1 < len(units) and isinstance(units[k + 1], n.ToValue):
-                changes[u.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "your memory"), ID)
-            elif side == "opponent" and isinstance(u, n.Pronoun) and word(u) in _OPPONENTS:
-                new = _OPPONENTS[word(u)]
-                changes[u.start] = lambda leaf, new=new: leaf.replaced(match_case(leaf.text, new), ID)
-
-
-#: A pronoun that meant the opponent whose memory was checked, naming them all.
-_OPPONENTS = {"they": "your opponents", "their": "your opponents'"}
+    memory, they can't play ..." -> "..., your opponents can't play ..."."""
+    if side == "opponent":
+        name_antecedents(ctx, count, "opponent", changes, ID)
+        return
+    units = ctx.units_of(count)
+    for k in range(count.position[1] + 1, len(units) - 1):
+        u = units[k]
+        if isinstance(u, n.Word) and word(u) == "it" and word(units[k - 1]) == "set" \
+                and isinstance(units[k + 1], n.ToValue):
+            changes[u.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "your memory"), ID)
 
 
 def _turn_end_condition(ctx, count) -> bool:

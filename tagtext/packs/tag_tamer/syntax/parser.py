@@ -453,9 +453,11 @@ class AstBuilder(Transformer):
                     owner = leaf(c)
             else:
                 owner = c
-        if (isinstance(owner, n.PlayerRef) and not owner.possessive and position is None
-                and area.text.lower() in _VERB_AREAS):
-            # "All players trash cards", "Your opponent trashes": a player and a verb
+        if (isinstance(owner, n.PlayerRef) and not owner.possessive
+                or isinstance(owner, n.Pronoun) and owner.text.lower() in ("they", "them")) \
+                and position is None and area.text.lower() in _VERB_AREAS:
+            # "All players trash cards", "Your opponent trashes", "they trash 1 card": a
+            # player and a verb (only a possessive owns an area)
             return (owner, n.Word(area.start, area.end, area.prefix, area.text))
         first = owner or position or area
         return n.Zone(first.start, area.end, owner, position, area)

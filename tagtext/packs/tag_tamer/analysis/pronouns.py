@@ -1,0 +1,50 @@
+"""Who a pronoun refers to: a fact about the text, for the rules that rewrite what a
+pronoun points back at (RULES-NOTES 10 and Wording: antecedents).
+
+Card text names its own player "you"; "they", "their" and "them" name the other players
+(or things). So a pronoun's *player* referent is the nearest player named before it in
+the same effect that is not "you": the opponent ("your opponent", "your opponent's
+Digimon") or all players ("both players", "all players", "each player"). A pronoun with
+no such player before it has no player referent (it names things: "your Digimon ... if
+any of them have ...").
+
+Whether the pronoun names a player or a thing in its own sentence is for the rule to
+read from its role there ("they trash 1 card in their hand" can only be players).
+"""
+
+from __future__ import annotations
+
+from ..syntax import nodes as n
+from .units import Region
+
+#: PlayerRef.player -> the referent a later "they" takes
+_REFERENT = {"opponent": "opponent", "both": "players", "all": "players", "each": "players",
+             "players": "players", "neither": "players"}
+
+
+def player_referents(regions: tuple[Region, ...], blocks: tuple[int, ...]) -> dict[int, str]:
+    """Start offset of each they/their/them (a unit, or the owner of an area) -> the
+    player it can refer to: "opponent" or "players". Pronouns with none are absent."""
+    out: dict[int, str] = {}
+    last: dict[int, str | None] = {}
+    for region, block in zip(regions, blocks):
+        for unit in region.units:
+            for leaf in _player_leaves(unit):
+                if isinstance(leaf, n.PlayerRef):
+                    if leaf.player != "you":
+                        last[block] = _REFERENT.get(leaf.player)
+                elif last.get(block) is not None:
+                    out[leaf.start] = last[block]
+    return out
+
+
+def _player_leaves(unit: n.Node):
+    """The player phrases and pronouns of a unit, in text order."""
+    if isinstance(unit, (n.PlayerRef, n.Pronoun)):
+        yield unit
+    elif isinstance(unit, n.Zone) and isinstance(unit.owner, (n.PlayerRef, n.Pronoun)):
+        yield unit.owner
+    elif isinstance(unit, n.Quantity):  # "1 of their Digimon"
+        for leaf in unit.leaves():
+            if isinstance(leaf, (n.PlayerRef, n.Pronoun)):
+                yield leaf
