@@ -1,0 +1,71 @@
+"""The Yu-Gi-Oh! tag-duel rule pack (``--pack ygo-tag``).
+
+Critical Hit Games' Tag Format (v4.6, seed 001): two teams of two, 16,000 shared Life
+Points. Official English card text is rewritten so it reads right with two opponents and
+a teammate. The pack holds its grammar (``grammar/ygo.lark``), node kinds (``nodes.py``),
+parser, analysis (facts about the text), rules (``rules/``, one module per rule of the
+seed, registered in ``rules.PIPELINE``), special rulings (``rulings.toml``) and its card
+database (``data/``). Decisions the seed leaves open: ``NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from ...carddb import Database
+from ...pipeline import finish
+from ...result import RewriteResult
+from . import analysis, carddb, rulings
+from .nodes import CardText
+from .parser import parse as _parse
+from .rules import PIPELINE, TRIGGERS
+from .rules.common import Context
+
+
+class YgoTagPack:
+    """Yu-Gi-Oh! tag duel (Critical Hit Games Tag Format v4.6)."""
+
+    name = "ygo-tag"
+    title = "Yu-Gi-Oh! Tag Duel"
+    game = "Yu-Gi-Oh! Trading Card Game (OCG/TCG)"
+    pipeline = PIPELINE
+    text_fields = carddb.TEXT_FIELDS
+    #: tests turn this off to check that triggers never change a result
+    use_triggers = True
+
+    def parse(self, text: str, source: str | None = None) -> CardText:
+        return _parse(text, source)
+
+    def may_apply(self, text: str) -> bool:
+        if not self.use_triggers:
+            return True
+        low = text.lower()
+        return any(trigger(low) for trigger in TRIGGERS)
+
+    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None) -> RewriteResult:
+        """Rewrite one card text for the tag duel. A text no rule's trigger matches and with
+        no special ruling is returned as printed without being parsed."""
+        if not isinstance(text, str):
+            raise TypeError(f"card text must be str, not {type(text).__name__}")
+        matches, warnings = rulings.find(text, card_id)
+        if not matches and not self.may_apply(text):
+            return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
+        tree = _parse(text, f"{card_id}:{field}" if card_id else None)
+        protected = tuple((m.start, m.end) for m in matches)
+        ctx = Context(text, analysis.analyse(tree), card_id, protected)
+        ctx.rulings = matches
+        ctx.warnings.extend(warnings)
+        original = tree
+        low = text.lower()
+        for rule in self.pipeline:
+            if rule.apply is None:
+                continue
+            if self.use_triggers and rule.trigger is not None and not rule.trigger(low):
+                continue
+            tree = rule.apply(tree, ctx)
+        ruling = matches[0].ruling.ruling if matches else None
+        return finish(text, tree, ctx, ruling, unchanged=tree is original)
+
+    def load_database(self, path: str | None = None) -> Database:
+        return carddb.load(path)
+
+
+PACK = YgoTagPack()

@@ -1,0 +1,50 @@
+"""Rule 7: an effect whose condition came from an opponent's action resolves against that opponent."""
+
+from __future__ import annotations
+
+import re
+
+from ....syntax.edit import replace_leaves
+from .. import nodes as y
+from .common import ACTION_VERBS, Context, opponent_as, refer_back, replace, your_opponent
+
+RULE = "acting-opponent"
+TRIGGER = re.compile(r"your opponent")
+
+_THINGS = frozenset({"monster", "monsters", "card", "cards", "spell", "trap", "spell/trap", "effect", "effects"})
+
+
+def acted(m) -> bool:
+    """The condition says the opponent (or their card) did something: "When your opponent
+    activates ...", "If your opponent's monster declares an attack"."""
+    after = m.after
+    if not after:
+        return False
+    if after[0] in ACTION_VERBS and after[0] not in ("takes",):
+        return True
+    if m.leaf.possessive and after[0] in _THINGS:
+        return any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4])
+    return False
+
+
+def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
+    """Seed 001: 'If an effect would resolve that had an activation or triggering condition
+    that was a result of an opponent's action, it resolves against the relevant opponent
+    that caused the card or effect's activation or triggering condition to be met.' EX1:
+    'An opponent activates a Spell/Trap card and I chain "Dark Bribe". The opponent that
+    activated the Spell/Trap negated by "Dark Bribe" will be the opponent that draws a
+    card when it resolves.'
+
+    In a condition (before ":"), "your opponent" doing something -> "an opponent"; the
+    opponent it then acts on, later in the same sentence, -> "that opponent" (Problem-Solving
+    Card Text: introduce once, then refer back). What is on the field stays with rule 1,
+    damage and LP are the team's."""
+    changes: dict = {}
+    for m in ctx.mentions():
+        if (m.clause_kind != "condition" or not your_opponent(m) or m.team or m.sentence in ctx.introduced
+                or not ctx.free(m.leaf) or not acted(m)):
+            continue
+        replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
+        ctx.introduced[m.sentence] = RULE
+        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+    return replace_leaves(tree, changes)
