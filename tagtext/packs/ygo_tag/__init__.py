@@ -50,7 +50,7 @@ class YgoTagPack:
             return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
         tree = _parse(text, f"{card_id}:{field}" if card_id else None)
         protected = tuple((m.start, m.end) for m in matches)
-        ctx = Context(text, analysis.analyse(tree), card_id, protected)
+        ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
         ctx.rulings = matches
         ctx.warnings.extend(warnings)
         original = tree
@@ -63,6 +63,16 @@ class YgoTagPack:
             tree = rule.apply(tree, ctx)
         ruling = matches[0].ruling.ruling if matches else None
         return finish(text, tree, ctx, ruling, unchanged=tree is original)
+
+    def card_type(self, card_id: str | None) -> str:
+        """The type of a card of the shipped database ("" for an unknown card)."""
+        if card_id is None:
+            return ""
+        if self._types is None:
+            self._types = {card.id: card.card_type for card in carddb.load().cards}
+        return self._types.get(str(card_id), "")
+
+    _types: dict[str, str] | None = None
 
     def load_database(self, path: str | None = None) -> Database:
         return carddb.load(path)

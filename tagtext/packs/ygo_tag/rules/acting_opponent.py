@@ -22,7 +22,7 @@ def acted(m) -> bool:
         return False
     if after[0] in ACTION_VERBS and after[0] not in ("takes",):
         return True
-    if m.leaf.possessive and after[0] in _THINGS:
+    if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] in _THINGS:
         return any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4])
     return False
 
@@ -40,9 +40,21 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     Card Text: introduce once, then refer back). What is on the field stays with rule 1,
     damage and LP are the team's."""
     changes: dict = {}
-    for m in ctx.mentions():
-        if (m.clause_kind != "condition" or not your_opponent(m) or m.team or m.sentence in ctx.introduced
-                or not ctx.free(m.leaf) or not acted(m)):
+    mentions = ctx.mentions()
+    for i, m in enumerate(mentions):
+        if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
+            continue
+        if m.clause_kind != "condition" and m.before[:1] not in (("when",), ("if",)):
+            continue
+        if isinstance(m.leaf, y.Pronoun) and acted(m):
+            # "During your opponent's Main Phase, when they would Special Summon": the
+            # opponent named before acted
+            earlier = [e for e in mentions[:i] if e.sentence == m.sentence and e.clause == m.clause
+                       and your_opponent(e) and ctx.free(e.leaf)]
+            if not earlier:
+                continue
+            m = earlier[0]
+        elif not your_opponent(m) or not acted(m):
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
         ctx.introduced[m.sentence] = RULE

@@ -39,6 +39,9 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
     for m in ctx.mentions():
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
+        if m.conditional or m.before[-1:] == ("by",):
+            # a requirement is rule 5's; "destroyed by your opponent's card" names a cause
+            continue
         leaf = m.leaf
         if leaf.possessive:
             replace(changes, leaf, like("your opponents'", leaf.text), RULE, ctx)

@@ -52,7 +52,7 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     not resolved, and are left as printed."""
     changes: dict = {}
     for m in ctx.mentions():
-        if (not your_opponent(m) or m.team or m.counted or m.conditional or m.sentence in ctx.introduced
+        if (not your_opponent(m) or m.team or m.counted or m.clause_kind == "condition" or m.sentence in ctx.introduced
                 or not ctx.free(m.leaf) or not acts_on_private_area(m)):
             continue
         sentence = ctx.analysis.sentences[m.sentence]
@@ -69,6 +69,9 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
                     continue
                 replace(changes, semi, f" and {CHOOSE};", RULE, ctx)
                 replace(changes, m.leaf, opponent_as(m, "that"), RULE, ctx)
+            elif not sentence.clauses[:m.clause] and ctx.card_type == "Monster":
+                # a Monster's sentence with no condition and no cost is a lasting effect
+                continue
             elif not _open_effect(clause, m, changes, ctx):
                 continue
         ctx.introduced[m.sentence] = RULE

@@ -31,6 +31,8 @@ class Context:
     claimed: set[int] = field(default_factory=set)
     #: per sentence: the rule that introduced "an opponent" / chose one, if any
     introduced: dict[int, str] = field(default_factory=dict)
+    #: the card's type ("Monster", "Spell", "Trap"), when the card is known
+    card_type: str = ""
     residuals: list[Residual] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 

@@ -9,6 +9,8 @@ from .. import nodes as y
 from .common import Context, like, replace, your_opponent
 
 RULE = "counts-all-areas"
+#: a possessive before these names a turn or phase, not cards
+_NOT_CARDS = {(w,) for w in ("turn", "main", "battle", "end", "standby", "draw", "next", "lp", "life")}
 TRIGGER = re.compile(r"(?:for (?:each|every)|number of)[^.;:]*(?:your opponent|their)")
 
 
@@ -26,7 +28,7 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
     changes: dict = {}
     last_opponent_segment: tuple[int, int] | None = None
     for m in ctx.mentions():
-        if not m.counted or m.team:
+        if not m.counted or m.team or m.after[:1] in _NOT_CARDS:
             continue
         if your_opponent(m) and ctx.free(m.leaf):
             possessive = m.leaf.text.endswith(("'s", "’s"))

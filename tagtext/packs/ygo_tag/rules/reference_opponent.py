@@ -19,7 +19,9 @@ def requires(m) -> bool:
     cards than you do", "if your opponent has 2 or more cards in their hand", "if there
     are 5 or more cards in your opponent's GY"."""
     if m.area is not None:
-        return True
+        # "if there are 5 or more cards in your opponent's GY:"; in an effect, "if that card
+        # is in your opponent's hand" is the chosen opponent's hand (rule 2)
+        return m.clause_kind == "condition"
     return bool(m.after) and m.after[0] in _HAS
 
 
