@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from . import nodes as y
 
-#: words that open a requirement segment
-_CONDITIONAL = frozenset({"if", "while", "when", "unless", "as", "during", "each", "once", "only"})
+#: words that make a segment a requirement or a trigger ("if ...", "when ...")
+_CONDITIONAL = frozenset({"if", "while", "when", "unless", "whenever"})
 
 #: the Words a Pronoun must be followed by to name a player ("they draw", "they control")
 _PLAYER_VERBS = re.compile(
@@ -170,7 +170,8 @@ def analyse(tree: y.CardText) -> Analysis:
                 if isinstance(leaf, y.Pronoun) and not names_player(leaf, tuple(after), area):
                     continue
                 first = seg_first_word.get(seg, "")
-                conditional = kind == "condition" or first in _CONDITIONAL
+                conditional = (kind == "condition" or first in _CONDITIONAL
+                               or any(w in _CONDITIONAL for w in before) or _each_time(before))
                 counted = counted_at[i]
                 next_leaf = None
                 for other, _ in flat[i + 1:]:
@@ -182,6 +183,11 @@ def analyse(tree: y.CardText) -> Analysis:
                     leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
                     conditional, counted, team, seg, next_leaf))
     return result
+
+
+def _each_time(before: list[str]) -> bool:
+    text = " ".join(before)
+    return "each time" in text or "as long as" in text
 
 
 def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool:

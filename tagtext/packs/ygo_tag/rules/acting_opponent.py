@@ -11,6 +11,9 @@ from .common import ACTION_VERBS, Context, opponent_as, refer_back, replace, you
 RULE = "acting-opponent"
 TRIGGER = re.compile(r"your opponent")
 
+#: what happens to cards in an opponent's area ("is Special Summoned to your opponent's field")
+_EVENTS = frozenset({"summoned", "sent", "added", "banished", "destroyed", "placed", "returned", "shuffled",
+                     "set", "discarded", "detached", "flipped"})
 _THINGS = frozenset({"monster", "monsters", "card", "cards", "spell", "trap", "spell/trap", "effect", "effects"})
 
 
@@ -18,6 +21,8 @@ def acted(m) -> bool:
     """The condition says the opponent (or their card) did something: "When your opponent
     activates ...", "If your opponent's monster declares an attack"."""
     after = m.after
+    if m.area is not None and any(w in _EVENTS for w in m.before[-6:]):
+        return True
     if not after:
         return False
     if after[0] in ACTION_VERBS and after[0] not in ("takes",):
@@ -44,8 +49,7 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     for i, m in enumerate(mentions):
         if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
             continue
-        if m.clause_kind != "condition" and m.before[:1] not in (("when",), ("if",)):
-            continue
+
         if isinstance(m.leaf, y.Pronoun) and acted(m):
             # "During your opponent's Main Phase, when they would Special Summon": the
             # opponent named before acted

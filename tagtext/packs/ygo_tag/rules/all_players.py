@@ -9,7 +9,7 @@ from .. import nodes as y
 from .common import Context, like, replace
 
 RULE = "all-players"
-TRIGGER = re.compile(r"\bboth players|you and your opponent")
+TRIGGER = re.compile(r"\bboth players|you and your opponent|their opponent")
 
 
 def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -26,9 +26,15 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
     (a requirement on both then holds for every player: "if all players each have 5 or
     less cards on the field")."""
     changes: dict = {}
+    reported: set[int] = set()
     for m in ctx.mentions():
         leaf = m.leaf
         if not isinstance(leaf, y.PlayerRef) or not ctx.free(leaf):
+            continue
+        if leaf.player == "an_opponent" and leaf.determiner == "their" and m.sentence not in reported:
+            # "each player ... their opponent": in a tag duel a player has two
+            reported.add(m.sentence)
+            ctx.residual(leaf, RULE, "'their opponent': each player has two opponents; which one is not said")
             continue
         if leaf.player == "both":
             replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), RULE, ctx)

@@ -15,13 +15,15 @@ TRIGGER = re.compile(r"your opponent")
 _PRIVATE_VERBS = frozenset({"discards", "discard", "draws", "draw", "reveals", "reveal", "shuffles",
                             "shuffle", "excavates", "excavate", "mills"})
 #: a sentence with these states a lasting restriction, not an effect that is resolved
-_LASTING = frozenset({"cannot", "can't", "while", "must", "as", "each", "unless", "never"})
+_LASTING = frozenset({"cannot", "can't", "while", "unless", "never"})
 CHOOSE = "choose 1 opponent"
 #: imperative words Problem-Solving Card Text writes in lower case after a ";"
 _PLAIN_VERBS = frozenset({"send", "add", "destroy", "banish", "look", "discard", "shuffle", "return",
                           "excavate", "reveal", "draw", "take", "declare", "target", "make", "have",
                           "place", "inflict", "gain", "negate", "apply", "attach", "change", "pay",
-                          "randomly", "if", "each", "all", "until", "this", "that", "the"})
+                          "randomly", "if", "each", "all", "until", "this", "that", "the", "select",
+                          "see", "remove", "halve", "increase", "decrease", "activate", "show", "check",
+                          "return", "name", "toss", "roll", "call", "guess", "pick", "give", "switch"})
 
 
 def acts_on_private_area(m) -> bool:
@@ -32,7 +34,8 @@ def acts_on_private_area(m) -> bool:
 
 def _lasting(sentence: y.Sentence) -> bool:
     words = set(sentence.to_source().lower().replace(",", " ").split())
-    return bool(words & _LASTING) or "each time" in sentence.to_source().lower()
+    low = sentence.to_source().lower()
+    return bool(words & _LASTING) or "each time" in low or "as long as" in low
 
 
 def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:

@@ -23,7 +23,7 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     "... under your opponent's control" -> "either opponent's"."""
     changes: dict = {}
     for m in ctx.mentions():
-        if not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf):
+        if not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional:
             continue
         summoned = any(w.startswith("summon") for w in m.before)
         to_zone = m.area in y.FIELD_AREAS and m.before[-1:] in (("to",), ("on",), ("in",))
