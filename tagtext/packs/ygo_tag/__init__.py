@@ -15,7 +15,7 @@ from ...pipeline import finish
 from ...result import RewriteResult
 from . import analysis, carddb, rulings
 from .nodes import CardText
-from .parser import parse as _parse
+from .parser import parse as _parse, parse_where
 from .rules import PIPELINE, TRIGGERS
 from .rules.common import Context
 
@@ -48,7 +48,10 @@ class YgoTagPack:
         matches, warnings = rulings.find(text, card_id)
         if not matches and not self.may_apply(text):
             return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
-        tree = _parse(text, f"{card_id}:{field}" if card_id else None)
+        source = f"{card_id}:{field}" if card_id else None
+        # a ruling's effect may span sentences: parse it whole; otherwise only the
+        # sentences some rule's trigger matches (rules act within a sentence)
+        tree = _parse(text, source) if matches or not self.use_triggers else parse_where(text, self.may_apply, source)
         protected = tuple((m.start, m.end) for m in matches)
         ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
         ctx.rulings = matches

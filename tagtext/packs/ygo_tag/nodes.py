@@ -25,7 +25,7 @@ __all__ = [
     "Node", "Leaf", "Word", "Words", "Punct", "Other", "LineBreak", "Number",
     "PlayerRef", "Pronoun", "OwnerRef", "AreaWord", "CardName", "Connective", "Marker",
     "Operator", "SectionHeader", "Area", "Count", "Condition", "Cost", "Effect", "Sentence",
-    "CardText", "PLAYER_KINDS",
+    "CardText", "Unparsed", "PLAYER_KINDS",
 ]
 
 # ----------------------------------------------------------------------------- leaves
@@ -225,3 +225,10 @@ class CardText(Node):
 
     def to_source(self) -> str:
         return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed(Leaf):
+    """Sentences kept as printed without being parsed, because no rule's trigger matches
+    them (see :func:`tagtext.packs.ygo_tag.parser.parse_where`). Never in a tree from
+    :func:`~tagtext.packs.ygo_tag.parser.parse`."""

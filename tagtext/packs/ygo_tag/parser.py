@@ -11,6 +11,7 @@ run of ignored whitespace right before the token), so printing a tree gives back
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from importlib import resources
 
@@ -166,3 +167,60 @@ def parse(text: str, source: str | None = None) -> y.CardText:
         raise ParseError(f"unexpected {what}", text, pos, source) from None
     except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
         raise ParseError("cannot parse", text, getattr(e, "pos_in_stream", 0) or 0, source) from None
+
+
+#: where the grammar's sentences can end: after a stop outside a quoted card name (the
+#: lexer reads a quote that closes on the same line as a card name, as this does)
+_SENTENCE_END = re.compile(r'"[^"\n]*"|[.!?]')
+
+
+def sentence_chunks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of runs of text that end where a grammar sentence ends: each chunk
+    parses alone to the same leaves as in the whole text."""
+    chunks = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.group() in ".!?":
+            chunks.append((start, m.end()))
+            start = m.end()
+    if start < len(text):
+        chunks.append((start, len(text)))
+    return chunks
+
+
+def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
+    """Parse only the sentences ``wanted(lowercased sentence)`` accepts; the others are
+    kept as :class:`~.nodes.Unparsed` leaves. Printing the tree still gives the text back.
+    (Rules act within a sentence, so a sentence no rule's trigger matches needs no tree.)"""
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be str, not {type(text).__name__}")
+    lark, builder = _parser()
+    items: list[y.Node] = []
+    pending: tuple[int, int] | None = None
+    for start, end in sentence_chunks(text):
+        chunk = text[start:end]
+        if not wanted(chunk.lower()):
+            pending = (pending[0], end) if pending else (start, end)
+            continue
+        if pending:
+            items.append(_unparsed(text, *pending))
+            pending = None
+        builder.text = text
+        try:
+            # the padding keeps token positions those of the whole text; prefixes are read
+            # from the whole text, so the padding never shows
+            sub = lark.parse(" " * start + chunk)
+        except UnexpectedInput:  # pragma: no cover - the grammar is total
+            return parse(text, source)
+        items.extend(sub.items)
+    if pending:
+        items.append(_unparsed(text, *pending))
+    end = items[-1].end if items else 0
+    return y.CardText(0, len(text), tuple(items), text[end:])
+
+
+def _unparsed(text: str, start: int, end: int) -> y.Unparsed:
+    body = text[start:end]
+    stripped = body.lstrip(" \t\u00a0")
+    lead = len(body) - len(stripped)
+    return y.Unparsed(start + lead, end, body[:lead], stripped)
