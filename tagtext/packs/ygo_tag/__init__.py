@@ -10,14 +10,26 @@ database (``data/``). Decisions the seed leaves open: ``NOTES.md``.
 
 from __future__ import annotations
 
+import re
+
 from ...carddb import Database
 from ...pipeline import finish
 from ...result import RewriteResult
 from . import analysis, carddb, rulings
 from .nodes import CardText
 from .parser import parse as _parse, parse_where
-from .rules import PIPELINE, TRIGGERS
+from .rules import ANY_TRIGGER, PIPELINE
 from .rules.common import Context
+
+
+#: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
+#: their card effects (a cause), damage and Life Points (the team's), lasting restrictions
+_QUIET = re.compile(
+    r"your opponent's (?:next )?(?:turn|(?:main|battle|end|standby|draw) phase|life points|lp)\b"
+    r"|your opponent's card effects?\b"
+    r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
+    r"|(?<!and )your opponent cannot\b|attack your opponent directly")
+_PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
 
 
 class YgoTagPack:
@@ -35,10 +47,15 @@ class YgoTagPack:
         return _parse(text, source)
 
     def may_apply(self, text: str) -> bool:
+        """Whether some rule could change something in ``text`` (lowercased or not).
+        Phrases no rule ever changes (the opponent's turn, damage to the opponent, ...)
+        are blanked out first, unless a pronoun may act for the opponent ("when they")."""
         if not self.use_triggers:
             return True
         low = text.lower()
-        return any(trigger(low) for trigger in TRIGGERS)
+        if not _PRONOUN_ACTS.search(low):
+            low = _QUIET.sub(" ", low)
+        return ANY_TRIGGER.search(low) is not None
 
     def rewrite(self, text: str, card_id: str | None = None, field: str | None = None) -> RewriteResult:
         """Rewrite one card text for the tag duel. A text no rule's trigger matches and with
@@ -68,17 +85,23 @@ class YgoTagPack:
         return finish(text, tree, ctx, ruling, unchanged=tree is original)
 
     def card_type(self, card_id: str | None) -> str:
-        """The type of a card of the shipped database ("" for an unknown card)."""
+        """The type of a card ("Monster", "Spell", "Trap"; "" if unknown): from the
+        databases loaded so far, or else the shipped one."""
         if card_id is None:
             return ""
-        if self._types is None:
-            self._types = {card.id: card.card_type for card in carddb.load().cards}
+        if not self._types:
+            self._remember(carddb.load())
         return self._types.get(str(card_id), "")
 
-    _types: dict[str, str] | None = None
+    _types: dict[str, str] = {}
+
+    def _remember(self, db: Database) -> None:
+        self._types = {**self._types, **{card.id: card.card_type for card in db.cards if card.card_type}}
 
     def load_database(self, path: str | None = None) -> Database:
-        return carddb.load(path)
+        db = carddb.load(path)
+        self._remember(db)
+        return db
 
 
 PACK = YgoTagPack()

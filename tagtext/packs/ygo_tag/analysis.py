@@ -243,6 +243,8 @@ def on_field(m: Mention) -> bool:
     if m.area is not None:
         return m.area in y.FIELD_AREAS
     after = m.after
+    if after[:1] == ("currently",):
+        after = after[1:]
     if after and after[0] in ("controls", "control"):
         return True
     if m.before[-2:] == ("controlled", "by") and (not after or not after[0][0].isalpha()):

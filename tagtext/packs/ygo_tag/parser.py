@@ -75,18 +75,10 @@ class CardTextBuilder(Transformer):
 
     # --- phrases ------------------------------------------------------------------
 
-    def player(self, children):
-        return self.leaf(_token(children))
-
-    def pronoun(self, children):
-        return self.leaf(_token(children))
-
-    def owner(self, children):
-        return self.leaf(_token(children))
-
     def area(self, children):
         zone = self.leaf(_token(children, "AREA"))
-        owner = next((c for c in children if isinstance(c, y.Leaf)), None)
+        owner_tok = next((c for c in children if hasattr(c, "type") and c.type != "AREA"), None)
+        owner = self.leaf(owner_tok) if owner_tok is not None else None
         return y.Area(owner.start if owner else zone.start, zone.end, owner, zone)
 
     def count(self, children):

@@ -11,6 +11,8 @@ text; the special rulings (the seed's exception groups) come last.
 
 from __future__ import annotations
 
+import re
+
 from ...base import Rule
 from .. import rulings
 from . import (acting_opponent, all_players, any_player, both_opponents_fields, choose_opponent,
@@ -67,3 +69,7 @@ PIPELINE: tuple[Rule, ...] = (
 
 #: every trigger, for the fast path: a text none of them meets is returned as printed
 TRIGGERS = tuple(rule.trigger for rule in PIPELINE if rule.trigger is not None)
+#: the same, as one pattern (one search per sentence)
+ANY_TRIGGER = re.compile("|".join(f"(?:{module.TRIGGER.pattern})" for module in (
+    any_player, all_players, acting_opponent, reference_opponent, choose_opponent, counts_all_areas,
+    summon_to_opponents, both_opponents_fields)))

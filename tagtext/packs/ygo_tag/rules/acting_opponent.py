@@ -23,7 +23,7 @@ def acted(m) -> bool:
     after = m.after
     if m.area is not None and any(w in _EVENTS for w in m.before[-6:]):
         return True
-    if not after:
+    if not after or after[1:2] == ("phase",) or after[0] in ("turn", "next"):
         return False
     if after[0] in ACTION_VERBS and after[0] not in ("takes",):
         return True
@@ -50,7 +50,8 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
             continue
 
-        if isinstance(m.leaf, y.Pronoun) and acted(m):
+        if (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.clause_kind == "condition"
+                and m.before[-1:] in (("when",), ("if",), ("after",)) and acted(m)):
             # "During your opponent's Main Phase, when they would Special Summon": the
             # opponent named before acted
             earlier = [e for e in mentions[:i] if e.sentence == m.sentence and e.clause == m.clause

@@ -52,9 +52,11 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         replace(changes, leaf, like("your opponents", leaf.text), RULE, ctx)
         nxt = m.next_leaf
-        if isinstance(nxt, (y.Words, y.Word)) and ctx.free(nxt):
-            first = nxt.text.split()[0]
-            if first.lower() in _VERB:
-                changes[nxt.start] = lambda cur, v=_VERB[first.lower()]: cur.replaced(v, RULE)
-                ctx.claimed.add(nxt.start)
+        if isinstance(nxt, (y.Words, y.Word)):
+            words = nxt.split() if isinstance(nxt, y.Words) else [nxt]
+            if words[0].text.lower() == "currently" and len(words) > 1:
+                words = words[1:]
+            verb = words[0]
+            if verb.text.lower() in _VERB and ctx.free(verb):
+                replace(changes, verb, _VERB[verb.text.lower()], RULE, ctx)
     return replace_leaves(tree, changes)
