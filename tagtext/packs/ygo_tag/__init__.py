@@ -53,6 +53,8 @@ class YgoTagPack:
         if not self.use_triggers:
             return True
         low = text.lower()
+        if ANY_TRIGGER.search(low) is None:
+            return False
         if not _PRONOUN_ACTS.search(low):
             low = _QUIET.sub(" ", low)
         return ANY_TRIGGER.search(low) is not None

@@ -98,7 +98,10 @@ def _flat(parts) -> list[tuple[y.Leaf, y.Node | None]]:
     return out
 
 
-def _boundary(leaf: y.Leaf) -> bool:
+_PLAYERISH = (y.PlayerRef, y.Pronoun)
+
+
+def _boundary(leaf: y.Node) -> bool:
     return isinstance(leaf, y.Connective) or (isinstance(leaf, y.Punct) and leaf.text in (",", "(", ")", "●"))
 
 
@@ -122,6 +125,11 @@ def analyse(tree: y.CardText) -> Analysis:
         segment = 0
         for ci, clause in enumerate(sentence.clauses):
             kind = "condition" if isinstance(clause, y.Condition) else "cost" if isinstance(clause, y.Cost) else "effect"
+            if not any(isinstance(p, _PLAYERISH) or (isinstance(p, y.Area) and p.owner is not None)
+                       for p in clause.parts):
+                # no player phrase here: only its segments are counted
+                segment += 1 + sum(1 for p in clause.parts if _boundary(p))
+                continue
             flat = _flat(clause.parts)
             # segment starts, and their facts
             seg_of: list[int] = []

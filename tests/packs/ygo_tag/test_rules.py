@@ -83,3 +83,11 @@ def test_their_opponent_is_a_residual(pack):
 def test_stale_ruling_is_reported(pack):
     result = pack.rewrite("Both players roll a die.", card_id="3549275")
     assert any("stale special ruling" in w for w in result.warnings)
+
+
+def test_the_fast_trigger_covers_every_rule_trigger():
+    from tagtext.packs.ygo_tag.rules import ANY_TRIGGER
+    for rule in PIPELINE:
+        if rule.trigger is not None:
+            pattern = rule.trigger.__self__.pattern
+            assert all(ANY_TRIGGER.search(word) for word in pattern.split("|")), rule.id

@@ -9,7 +9,7 @@ from .. import nodes as y
 from .common import Context, like, replace
 
 RULE = "all-players"
-TRIGGER = re.compile(r"\bboth players|you and your opponent|their opponent")
+TRIGGER = re.compile(r"both players|your opponent|their opponent")
 
 
 def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -31,7 +31,7 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
         leaf = m.leaf
         if not isinstance(leaf, y.PlayerRef) or not ctx.free(leaf):
             continue
-        if leaf.player == "an_opponent" and leaf.determiner == "their" and m.sentence not in reported:
+        if leaf.player == "an_opponent" and leaf.determiner == "their" and m.sentence not in reported and ctx.free(leaf):
             # "each player ... their opponent": in a tag duel a player has two
             reported.add(m.sentence)
             ctx.residual(leaf, RULE, "'their opponent': each player has two opponents; which one is not said")

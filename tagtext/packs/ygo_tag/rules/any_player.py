@@ -9,7 +9,7 @@ from .. import nodes as y
 from .common import Context, like, replace
 
 RULE = "any-player"
-TRIGGER = re.compile(r"\b(?:either|neither) player")
+TRIGGER = re.compile(r"either player")
 
 
 def any_player(tree: y.CardText, ctx: Context) -> y.CardText:

@@ -11,7 +11,7 @@ from .common import Context, like, replace, your_opponent
 RULE = "counts-all-areas"
 #: a possessive before these names a turn or phase, not cards
 _NOT_CARDS = {(w,) for w in ("turn", "main", "battle", "end", "standby", "draw", "next", "lp", "life")}
-TRIGGER = re.compile(r"(?:for (?:each|every)|number of)[^.;:]*(?:your opponent|their)")
+TRIGGER = re.compile(r"your opponent")
 
 
 def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:

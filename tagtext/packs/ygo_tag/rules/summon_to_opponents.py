@@ -9,7 +9,7 @@ from .. import nodes as y
 from .common import Context, like, replace, your_opponent
 
 RULE = "summon-to-opponents"
-TRIGGER = re.compile(r"summon[^.]*your opponent's (?:field|side|monster zone|main monster zone)|under your opponent's control")
+TRIGGER = re.compile(r"your opponent's")
 
 
 def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
