@@ -47,17 +47,23 @@ class YgoTagPack:
         return _parse(text, source)
 
     def may_apply(self, text: str) -> bool:
-        """Whether some rule could change something in ``text`` (lowercased or not).
+        """Whether some rule could change something in ``text``."""
+        return bool(self.trigger_positions(text))
+
+    def trigger_positions(self, text: str) -> list[int]:
+        """Where a rule's trigger matches ``text`` (every offset 0 with triggers off).
         Phrases no rule ever changes (the opponent's turn, damage to the opponent, ...)
         are blanked out first, unless a pronoun may act for the opponent ("when they")."""
         if not self.use_triggers:
-            return True
+            return [0]
+        if "pponent" not in text and "layer" not in text:  # every trigger has one of these (any case)
+            return []
         low = text.lower()
         if ANY_TRIGGER.search(low) is None:
-            return False
+            return []
         if not _PRONOUN_ACTS.search(low):
-            low = _QUIET.sub(" ", low)
-        return ANY_TRIGGER.search(low) is not None
+            low = _QUIET.sub(lambda m: " " * len(m.group()), low)
+        return [m.start() for m in ANY_TRIGGER.finditer(low)]
 
     def rewrite(self, text: str, card_id: str | None = None, field: str | None = None) -> RewriteResult:
         """Rewrite one card text for the tag duel. A text no rule's trigger matches and with
@@ -65,12 +71,16 @@ class YgoTagPack:
         if not isinstance(text, str):
             raise TypeError(f"card text must be str, not {type(text).__name__}")
         matches, warnings = rulings.find(text, card_id)
-        if not matches and not self.may_apply(text):
+        hits = self.trigger_positions(text)
+        if not matches and not hits:
             return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
         source = f"{card_id}:{field}" if card_id else None
         # a ruling's effect may span sentences: parse it whole; otherwise only the
         # sentences some rule's trigger matches (rules act within a sentence)
-        tree = _parse(text, source) if matches or not self.use_triggers else parse_where(text, self.may_apply, source)
+        if matches or not self.use_triggers:
+            tree = _parse(text, source)
+        else:
+            tree = parse_where(text, lambda start, end: any(start <= hit < end for hit in hits), source)
         protected = tuple((m.start, m.end) for m in matches)
         ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
         ctx.rulings = matches

@@ -181,7 +181,7 @@ def sentence_chunks(text: str) -> list[tuple[int, int]]:
 
 
 def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
-    """Parse only the sentences ``wanted(lowercased sentence)`` accepts; the others are
+    """Parse only the sentences ``wanted(start, end)`` accepts; the others are
     kept as :class:`~.nodes.Unparsed` leaves. Printing the tree still gives the text back.
     (Rules act within a sentence, so a sentence no rule's trigger matches needs no tree.)"""
     if not isinstance(text, str):
@@ -191,7 +191,7 @@ def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
     pending: tuple[int, int] | None = None
     for start, end in sentence_chunks(text):
         chunk = text[start:end]
-        if not wanted(chunk.lower()):
+        if not wanted(start, end):
             pending = (pending[0], end) if pending else (start, end)
             continue
         if pending:
