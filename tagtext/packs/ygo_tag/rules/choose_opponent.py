@@ -89,10 +89,12 @@ def _open_effect(clause: y.Node, m, changes: dict, ctx: Context) -> bool:
     for part in clause.parts:
         for leaf in part.leaves():
             leaves.extend(leaf.split() if isinstance(leaf, y.Words) else [leaf])
-            if len(leaves) > 3:
+            if len(leaves) > 4:
                 break
-        if len(leaves) > 3:
+        if len(leaves) > 4:
             break
+    while leaves and isinstance(leaves[0], y.Punct) and leaves[0].text == "●":
+        leaves = leaves[1:]  # a bullet opens the line, the effect follows it
     if not leaves:
         return False
     first = leaves[0]
