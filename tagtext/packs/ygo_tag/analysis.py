@@ -102,7 +102,8 @@ _PLAYERISH = (y.PlayerRef, y.Pronoun)
 
 
 def _boundary(leaf: y.Node) -> bool:
-    return isinstance(leaf, y.Connective) or (isinstance(leaf, y.Punct) and leaf.text in (",", "(", ")", "●"))
+    # not parentheses: "monster(s)", "(Quick Effect)" are inside a segment
+    return isinstance(leaf, y.Connective) or (isinstance(leaf, y.Punct) and leaf.text in (",", "●"))
 
 
 def names_player(pronoun: y.Pronoun, after: tuple[str, ...], area: str | None) -> bool:

@@ -9,6 +9,9 @@ from .. import nodes as y
 from .common import Context, like, replace, your_opponent
 
 RULE = "summon-to-opponents"
+#: putting a card in a zone: Summoning it, and placing a card (a Field Spell, a
+#: Continuous Spell) in a zone, which has the same one-zone choice
+_PUT = re.compile(r"[Ss]ummon|\b[Pp]lace")
 TRIGGER = re.compile(r"your opponent's")
 
 
@@ -20,13 +23,17 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     Monster Zone in either of my opponents' play areas.'
 
     "Special Summon ... to/on your opponent's field (side of the field, Monster Zone)" and
-    "... under your opponent's control" -> "either opponent's"."""
+    "... under your opponent's control" -> "either opponent's". Placing a card in the
+    opponent's zone ("place ... in your opponent's Field Zone") is the same one-zone
+    choice, and reads the same."""
     changes: dict = {}
     for m in ctx.mentions():
         if not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional:
             continue
-        summoned = any(w.startswith("summon") for w in m.before)
-        to_zone = m.area in y.FIELD_AREAS and m.before[-1:] in (("to",), ("on",), ("in",))
+        clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
+        summoned = _PUT.search(ctx.text, clause.start, m.start) is not None
+        near = any(w.startswith(("summon", "place")) for w in m.before)
+        to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
         if summoned and (to_zone or under):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), RULE, ctx)
