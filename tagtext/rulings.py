@@ -243,7 +243,7 @@ def apply(tree, matches: list[Match], notices: list[Notice]):
     """Replace or extend the ruled effects (kept effects were protected from the rules)."""
     changes = {}
     for m in matches:
-        if m.ruling.mode == "keep":
+        if m.ruling.mode == "keep" and not m.ruling.text:
             continue
         leaves = [leaf for leaf in word_leaves(tree) if m.start <= leaf.start and leaf.end <= m.end]
         if not leaves or leaves[0].start != m.start or leaves[-1].end != m.end:
@@ -257,6 +257,6 @@ def apply(tree, matches: list[Match], notices: list[Notice]):
             changes[leaves[0].start] = lambda leaf, text=text: leaf.replaced(text, RULE)
             for leaf in leaves[1:]:
                 changes[leaf.start] = lambda leaf: leaf.replaced("", RULE).with_changes(prefix="")
-        else:  # append
+        else:  # append, or keep with a sentence after it
             changes[leaves[-1].start] = lambda leaf, text=text: leaf.replaced(leaf.text + text, RULE)
     return replace_leaves(tree, changes)

@@ -35,18 +35,6 @@ def coverage(db, as_json, top, pack):
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         return
-    out = click.echo
-    out(f"database:      {database.source}")
-    out(f"texts:         {report.texts}  ({', '.join(f'{k} {v}' for k, v in report.texts_by_field.items())})")
-    out(f"parse errors:  {len(report.parse_errors)}")
-    out(f"numerals:      {report.numerals_classified}/{report.numerals} classified ({report.numeral_rate:.2%})")
-    out(f"player refs:   {report.player_refs_classified}/{report.player_refs} classified ({report.player_rate:.2%})")
-    out(f"recovered:     {report.recovered_tokens} tokens kept as plain text")
-    for error in report.parse_errors[:top]:
-        out(f"  parse error: {error['card']} {error['field']}: {error['error']}")
-    shapes = report.shapes()
-    out(f"residuals:     {len(report.residuals)} sentences, {len(shapes)} shapes")
-    for shape in shapes[:top]:
-        cards = ", ".join(shape["cards"][:3]) + (" ..." if shape["count"] > 3 else "")
-        out(f"  {shape['count']:4d}  {shape['shape'][:110]}")
-        out(f"        {'; '.join(shape['reasons'])[:110]}  [{cards}]")
+    click.echo(f"database:      {database.source}")
+    for line in report.summary_lines(top):
+        click.echo(line)

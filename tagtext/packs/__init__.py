@@ -9,6 +9,7 @@ from ..errors import TagTextError
 #: pack name -> module that defines ``PACK``
 _PACKS = {
     "tag-tamer": "tagtext.packs.tag_tamer",
+    "ygo-tag": "tagtext.packs.ygo_tag",
 }
 DEFAULT = "tag-tamer"
 

@@ -87,4 +87,5 @@ class Pack(Protocol):
         """Where the shipped card data comes from (shown on the errata pages)."""
 
     def coverage(self, database: "Database"):
-        """How much of a database the grammar understands: an object with ``to_json()``."""
+        """How much of a database the grammar understands: an object with ``to_json()`` and
+        ``summary_lines(top)`` (what `tagtext coverage` prints)."""

@@ -92,6 +92,24 @@ class Report:
             for shape, items in ordered
         ]
 
+    def summary_lines(self, top: int = 25) -> list[str]:
+        """The report for people, as ``tagtext coverage`` prints it."""
+        out = [
+            f"texts:         {self.texts}  ({', '.join(f'{k} {v}' for k, v in self.texts_by_field.items())})",
+            f"parse errors:  {len(self.parse_errors)}",
+            f"numerals:      {self.numerals_classified}/{self.numerals} classified ({self.numeral_rate:.2%})",
+            f"player refs:   {self.player_refs_classified}/{self.player_refs} classified ({self.player_rate:.2%})",
+            f"recovered:     {self.recovered_tokens} tokens kept as plain text",
+        ]
+        out += [f"  parse error: {e['card']} {e['field']}: {e['error']}" for e in self.parse_errors[:top]]
+        shapes = self.shapes()
+        out.append(f"residuals:     {len(self.residuals)} sentences, {len(shapes)} shapes")
+        for shape in shapes[:top]:
+            cards = ", ".join(shape["cards"][:3]) + (" ..." if shape["count"] > 3 else "")
+            out.append(f"  {shape['count']:4d}  {shape['shape'][:110]}")
+            out.append(f"        {'; '.join(shape['reasons'])[:110]}  [{cards}]")
+        return out
+
     def to_json(self) -> dict:
         return {
             "texts": self.texts,

@@ -1,0 +1,147 @@
+"""The Yu-Gi-Oh! tag-duel rule pack (``--pack ygo-tag``).
+
+Critical Hit Games' Tag Format (v4.6, seed 001): two teams of two, 16,000 shared Life
+Points. Official English card text is rewritten so it reads right with two opponents and
+a teammate. The pack holds its grammar (``grammar/ygo.lark``), node kinds (``nodes.py``),
+parser, analysis (facts about the text), rules (``rules/``, one module per rule of the
+seed, registered in ``rules.PIPELINE``), special rulings (``special-rulings.toml``, in
+the engine's table format, applied by :mod:`tagtext.rulings`) and its card
+database (``data/``). Decisions the seed leaves open: ``NOTES.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ... import rulings
+from ...carddb import Database
+from ...pipeline import finish
+from ...result import RewriteResult
+from . import analysis, carddb
+from .nodes import CardText
+from .parser import parse as _parse, parse_where
+from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
+from .rules.common import Context
+
+
+#: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
+#: their card effects (a cause), damage and Life Points (the team's), lasting restrictions
+_QUIET = re.compile(
+    r"your opponent's (?:next )?(?:turn|(?:main|battle|end|standby|draw) phase|life points|lp)\b"
+    r"|your opponent's card effects?\b"
+    r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
+    r"|(?<!and )your opponent cannot\b|attack your opponent directly")
+_PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
+
+
+class YgoTagPack:
+    """Yu-Gi-Oh! tag duel (Critical Hit Games Tag Format v4.6)."""
+
+    name = "ygo-tag"
+    title = "Yu-Gi-Oh! Tag Duel"
+    game = "Yu-Gi-Oh! Trading Card Game (OCG/TCG)"
+    pipeline = PIPELINE
+    #: every rule an edit may name, for the errata pages
+    rules = PIPELINE + (OVERRIDE,)
+    text_fields = carddb.TEXT_FIELDS
+    #: tests turn this off to check that triggers never change a result
+    use_triggers = True
+
+    def parse(self, text: str, source: str | None = None) -> CardText:
+        return _parse(text, source)
+
+    def may_apply(self, text: str) -> bool:
+        """Whether some rule could change something in ``text``."""
+        return bool(self.trigger_positions(text))
+
+    def trigger_positions(self, text: str) -> list[int]:
+        """Where a rule's trigger matches ``text`` (every offset 0 with triggers off).
+        Phrases no rule ever changes (the opponent's turn, damage to the opponent, ...)
+        are blanked out first, unless a pronoun may act for the opponent ("when they")."""
+        if not self.use_triggers:
+            return [0]
+        if "pponent" not in text and "layer" not in text:  # every trigger has one of these (any case)
+            return []
+        low = text.lower()
+        if ANY_TRIGGER.search(low) is None:
+            return []
+        if not _PRONOUN_ACTS.search(low):
+            low = _QUIET.sub(lambda m: " " * len(m.group()), low)
+        return [m.start() for m in ANY_TRIGGER.finditer(low)]
+
+    @staticmethod
+    def residual_trigger(low: str) -> bool:
+        """The rules report no residual the triggers would not find."""
+        return False
+
+    @functools.lru_cache(maxsize=1)
+    def rulings(self) -> rulings.Table:
+        """The seed's exception groups, as the engine's special-ruling table."""
+        return rulings.load_packaged(__name__, "special-rulings.toml")
+
+    def data_source(self) -> str:
+        from importlib import resources
+        return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+
+    def coverage(self, database: Database):
+        """How much of ``database`` the grammar understands (``tagtext coverage``)."""
+        return analysis.coverage(database, self.parse)
+
+    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
+                source: str | None = None) -> RewriteResult:
+        """Rewrite one card text for the tag duel. A text no rule's trigger matches and with
+        no special ruling is returned as printed without being parsed.
+
+        The pack runs its own loop over the engine's pieces (special rulings, ``finish``)
+        rather than :func:`tagtext.pipeline.rewrite`: it parses only the sentences a
+        trigger matches, which halves the time on this large database."""
+        if not isinstance(text, str):
+            raise TypeError(f"card text must be str, not {type(text).__name__}")
+        matches, warnings = rulings.find(self.rulings(), text, card_id, field)
+        hits = self.trigger_positions(text)
+        if not matches and not hits:
+            return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
+        source = source or (f"{card_id}:{field}" if card_id else None)
+        # a ruling's effect may span sentences: parse it whole; otherwise only the
+        # sentences some rule's trigger matches (rules act within a sentence)
+        if matches or not self.use_triggers:
+            tree = _parse(text, source)
+        else:
+            tree = parse_where(text, lambda start, end: any(start <= hit < end for hit in hits), source)
+        protected = rulings.protected_spans(matches)
+        ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
+        ctx.warnings.extend(warnings)
+        original = tree
+        low = text.lower()
+        for rule in self.pipeline:
+            if rule.apply is None:
+                continue
+            if self.use_triggers and rule.trigger is not None and not rule.trigger(low):
+                continue
+            tree = rule.apply(tree, ctx)
+        tree = rulings.apply(tree, matches, ctx.warnings)
+        ruling = matches[0].ruling.id if matches else None
+        return finish(text, tree, ctx, ruling, unchanged=tree is original)
+
+    def card_type(self, card_id: str | None) -> str:
+        """The type of a card ("Monster", "Spell", "Trap"; "" if unknown): from the
+        databases loaded so far, or else the shipped one."""
+        if card_id is None:
+            return ""
+        if not self._types:
+            self._remember(carddb.load())
+        return self._types.get(str(card_id), "")
+
+    _types: dict[str, str] = {}
+
+    def _remember(self, db: Database) -> None:
+        self._types = {**self._types, **{card.id: card.card_type for card in db.cards if card.card_type}}
+
+    def load_database(self, path: str | None = None) -> Database:
+        db = carddb.load(path)
+        self._remember(db)
+        return db
+
+
+PACK = YgoTagPack()

@@ -1,0 +1,316 @@
+"""Facts about a Yu-Gi-Oh! card text: who each player phrase names, what it stands in.
+
+Nothing here decides a rule; the rules (``rules/``) read these facts. For every player
+phrase (a :class:`~.nodes.PlayerRef`, or a pronoun that names a player) a
+:class:`Mention` says:
+
+- where it is: the sentence, the clause (``condition`` before ``:``, ``cost`` before
+  ``;``, ``effect``) and the *segment* (the words since the last ``,`` ``;`` ``:``
+  or connective), and whether that segment states a requirement ("if ...", "while ...");
+- what it owns, when it is an area's owner (``your opponent's GY``: ``gy``);
+- what it does: the words right after it (``controls``, ``activates``, ``draws``);
+- whether it is counted over ("for each ... your opponent controls", "the number of");
+- whether it stands for the team (damage and Life Points are the team's: "inflict 500
+  damage to your opponent", "your opponent's LP").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import nodes as y
+
+#: words that make a segment a requirement or a trigger ("if ...", "when ...")
+_CONDITIONAL = frozenset({"if", "while", "when", "unless", "whenever"})
+
+#: the Words a Pronoun must be followed by to name a player ("they draw", "they control")
+_PLAYER_VERBS = re.compile(
+    r"(?:control|controls|cannot|can|must|draw|drew|discard|gain|lose|take|took|pay|add|send|"
+    r"shuffle|special|normal|set|banish|reveal|activate|declare|choose|chose|have|has|currently|"
+    r"place|target|inflict|negate|skip|would|attack|destroy|look|call|called|say|did|do|only)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One player phrase and the facts about it."""
+
+    leaf: y.Leaf
+    sentence: int
+    clause: int
+    #: "condition", "cost" or "effect"
+    clause_kind: str
+    #: the area this phrase owns ("gy", "field" ...), or None
+    area: str | None
+    #: the area word leaf it owns, or None
+    area_leaf: y.AreaWord | None
+    #: lowercased words after it in its segment (up to 6), and before it (up to 12)
+    after: tuple[str, ...]
+    before: tuple[str, ...]
+    #: its segment opens with if / while / when ... (or it is in a condition clause)
+    conditional: bool
+    #: its segment counts: "for each ...", "the number of ..."
+    counted: bool
+    #: it stands for the team (damage, LP)
+    team: bool
+    #: index of the segment within the sentence
+    segment: int
+    #: the leaf after it in its clause (after the area word it owns), or None
+    next_leaf: y.Leaf | None = None
+
+    @property
+    def start(self) -> int:
+        return self.leaf.start
+
+    @property
+    def player(self) -> str:
+        return self.leaf.player if isinstance(self.leaf, y.PlayerRef) else "pronoun"
+
+
+@dataclass
+class Analysis:
+    """The facts about one card text."""
+
+    mentions: list[Mention] = field(default_factory=list)
+    #: per sentence: its clause nodes
+    sentences: list[y.Sentence] = field(default_factory=list)
+
+    def in_sentence(self, index: int) -> list[Mention]:
+        return [m for m in self.mentions if m.sentence == index]
+
+
+def _words(leaf: y.Leaf) -> list[str]:
+    return leaf.text.lower().split()
+
+
+def _flat(parts) -> list[tuple[y.Leaf, y.Node | None]]:
+    """A clause's leaves in order, each with the Area that holds it (or None)."""
+    out = []
+    for part in parts:
+        if isinstance(part, y.Area):
+            for leaf in part.leaves():
+                out.append((leaf, part))
+        elif isinstance(part, y.Leaf):
+            out.append((part, None))
+        else:
+            for leaf in part.leaves():
+                out.append((leaf, None))
+    return out
+
+
+_PLAYERISH = (y.PlayerRef, y.Pronoun)
+
+
+def _boundary(leaf: y.Node) -> bool:
+    # not parentheses: "monster(s)", "(Quick Effect)" are inside a segment
+    return isinstance(leaf, y.Connective) or (isinstance(leaf, y.Punct) and leaf.text in (",", "●"))
+
+
+def names_player(pronoun: y.Pronoun, after: tuple[str, ...], area: str | None) -> bool:
+    """Whether ``they``/``their``/``them`` names a player here (their hand, they draw)."""
+    if area is not None:
+        return True
+    t = pronoun.text.lower()
+    if t in ("they",) and after and _PLAYER_VERBS.match(after[0]):
+        return True
+    if t == "their" and after and after[0] in ("own", "opponent", "opponent's", "choice", "respective", "entire"):
+        return True
+    return False
+
+
+def analyse(tree: y.CardText) -> Analysis:
+    result = Analysis()
+    sentences = [item for item in tree.items if isinstance(item, y.Sentence)]
+    result.sentences = sentences
+    for si, sentence in enumerate(sentences):
+        segment = 0
+        for ci, clause in enumerate(sentence.clauses):
+            kind = "condition" if isinstance(clause, y.Condition) else "cost" if isinstance(clause, y.Cost) else "effect"
+            if not any(isinstance(p, _PLAYERISH) or (isinstance(p, y.Area) and p.owner is not None)
+                       for p in clause.parts):
+                # no player phrase here: only its segments are counted
+                segment += 1 + sum(1 for p in clause.parts if _boundary(p))
+                continue
+            flat = _flat(clause.parts)
+            # segment starts, and their facts
+            seg_of: list[int] = []
+            seg_first_word: dict[int, str] = {}
+            current = segment
+            for leaf, _ in flat:
+                if _boundary(leaf):
+                    current += 1
+                    seg_of.append(current)
+                    continue
+                seg_of.append(current)
+                if current not in seg_first_word:
+                    w = _words(leaf)
+                    if isinstance(leaf, (y.Words, y.Word)) and w:
+                        seg_first_word[current] = w[0]
+                    elif isinstance(leaf, y.PlayerRef):
+                        seg_first_word[current] = "<player>"
+                    else:
+                        seg_first_word.setdefault(current, "")
+            segment = current + 1
+            counted_at: list[bool] = []
+            seen_marker: dict[int, bool] = {}
+            for i, (leaf, _) in enumerate(flat):
+                counted_at.append(seen_marker.get(seg_of[i], False))
+                if isinstance(leaf, y.Marker):
+                    seen_marker[seg_of[i]] = True
+            for i, (leaf, holder) in enumerate(flat):
+                if not isinstance(leaf, (y.PlayerRef, y.Pronoun)):
+                    continue
+                seg = seg_of[i]
+                after: list[str] = []
+                for other, _ in flat[i + 1:]:
+                    if _boundary(other) or len(after) >= 6:
+                        break
+                    if isinstance(other, y.Punct):
+                        after.append(other.text)
+                        break
+                    after.extend(_words(other))
+                before: list[str] = []
+                for other, _ in reversed(flat[:i]):
+                    if _boundary(other) or len(before) >= 12:
+                        break
+                    before[:0] = _words(other)
+                area_leaf = holder.zone if isinstance(holder, y.Area) and holder.owner is leaf else None
+                area = area_leaf.area if area_leaf is not None else None
+                if isinstance(leaf, y.Pronoun) and not names_player(leaf, tuple(after), area):
+                    continue
+                first = seg_first_word.get(seg, "")
+                conditional = (kind == "condition" or first in _CONDITIONAL
+                               or any(w in _CONDITIONAL for w in before) or _each_time(before))
+                counted = counted_at[i]
+                next_leaf = None
+                for other, _ in flat[i + 1:]:
+                    if other is not area_leaf:
+                        next_leaf = other
+                        break
+                team = _team(leaf, tuple(after), tuple(before))
+                result.mentions.append(Mention(
+                    leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
+                    conditional, counted, team, seg, next_leaf))
+    return result
+
+
+def _each_time(before: list[str]) -> bool:
+    text = " ".join(before)
+    return "each time" in text or "as long as" in text
+
+
+def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool:
+    """Damage and Life Points are the team's."""
+    if after and after[0] in ("lp", "life", "takes", "take", "took", "pays", "gains", "loses"):
+        return after[0] not in ("gains", "loses") or (len(after) > 2 and "lp" in after[:4])
+    if before and "damage" in before[-4:]:
+        return True
+    return False
+
+
+# ----------------------------------------------------------------------------- coverage
+
+#: player phrases as the issue lists them, found in raw text (outside quoted card names)
+PLAYER_PHRASE = re.compile(
+    r"\b(?:you(?:rs?|rself)?|(?:your|an|the|that|their|each|either)\s+opponent(?:'s|s'|s)?|opponent(?:'s|s)?"
+    r"|either\s+player(?:'s)?|neither\s+player(?:'s)?|each\s+player(?:'s)?|both\s+players'?)\b", re.I)
+_QUOTED = re.compile(r'"[^"\n]*"')
+
+
+def player_coverage(text: str, tree: y.CardText) -> tuple[int, int]:
+    """(player phrases in the text, those a typed node holds): the coverage figure.
+
+    Phrases are found in the raw text (card names in quotes excluded); one is attributed
+    when it lies inside a PlayerRef, an OwnerRef or a Connective ("if you do")."""
+    blank = _QUOTED.sub(lambda m: " " * len(m.group()), text)
+    spans = [(leaf.start, leaf.end) for leaf in tree.leaves()
+             if isinstance(leaf, (y.PlayerRef, y.OwnerRef, y.Connective))]
+    total = hit = 0
+    for m in PLAYER_PHRASE.finditer(blank):
+        total += 1
+        if any(s <= m.start() and m.end() <= e for s, e in spans):
+            hit += 1
+    return total, hit
+
+
+# ----------------------------------------------------------------------------- field objects
+
+#: the words after a possessive that name things on the field ("your opponent's monsters")
+_FIELD_NOUNS = frozenset({
+    "monster", "monsters", "card", "cards", "attack", "defense", "face-up", "face-down", "set",
+    "spell", "spells", "trap", "traps", "spell/trap", "xyz", "synchro", "fusion", "link", "ritual",
+    "pendulum", "tuner", "effect", "field", "equip", "continuous", "other", "battling",
+})
+_NOT_FIELD = frozenset({"effect", "effects", "turn", "phase", "damage", "summon", "summons", "activation",
+                        "activations", "attacks", "lp", "life"})
+
+
+def on_field(m: Mention) -> bool:
+    """Whether the phrase names the player as controller of things on the field: "monsters
+    your opponent controls", "your opponent's Attack Position monsters", "your opponent's
+    side of the field", "cards controlled by your opponent"."""
+    if m.area is not None:
+        return m.area in y.FIELD_AREAS
+    after = m.after
+    if after[:1] == ("currently",):
+        after = after[1:]
+    if after and after[0] in ("controls", "control"):
+        return True
+    if m.before[-2:] == ("controlled", "by") and (not after or not after[0][0].isalpha()):
+        return True
+    if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after and after[0] in _FIELD_NOUNS:
+        return not any(w in _NOT_FIELD for w in after[:3]) or after[0] in ("monster", "monsters") and after[1:2] != ("effect",) and after[1:2] != ("effects",)
+    return False
+
+
+# ----------------------------------------------------------------------------- coverage
+
+@dataclass
+class CoverageReport:
+    """How much of a database the grammar understands (``tagtext coverage --pack ygo-tag``)."""
+
+    texts: int = 0
+    texts_by_field: dict[str, int] = field(default_factory=dict)
+    parse_errors: list[dict] = field(default_factory=list)
+    round_trips: int = 0
+    player_refs: int = 0
+    player_refs_classified: int = 0
+
+    @property
+    def player_rate(self) -> float:
+        return self.player_refs_classified / self.player_refs if self.player_refs else 1.0
+
+    def to_json(self) -> dict:
+        return {"texts": self.texts, "texts_by_field": self.texts_by_field, "parse_errors": self.parse_errors,
+                "round_trips": self.round_trips, "player_refs": self.player_refs,
+                "player_refs_classified": self.player_refs_classified, "player_rate": self.player_rate}
+
+    def summary_lines(self, top: int = 25) -> list[str]:
+        lines = [
+            f"texts:         {self.texts}  ({', '.join(f'{k} {v}' for k, v in self.texts_by_field.items())})",
+            f"parse errors:  {len(self.parse_errors)}",
+            f"round trips:   {self.round_trips}/{self.texts - len(self.parse_errors)} print back exactly",
+            f"player refs:   {self.player_refs_classified}/{self.player_refs} classified ({self.player_rate:.3%})",
+        ]
+        lines += [f"  parse error: {e['card']} {e['field']}: {e['error']}" for e in self.parse_errors[:top]]
+        return lines
+
+
+def coverage(database, parse) -> CoverageReport:
+    """Parse every text of ``database``: parse errors, exact round trips, and the player
+    phrases a typed node holds (see :func:`player_coverage`)."""
+    from ...errors import ParseError
+    report = CoverageReport()
+    for card, field_name, text in database.texts():
+        report.texts += 1
+        report.texts_by_field[field_name] = report.texts_by_field.get(field_name, 0) + 1
+        try:
+            tree = parse(text)
+        except ParseError as e:
+            report.parse_errors.append({"card": card.id, "field": field_name, "error": str(e)})
+            continue
+        report.round_trips += tree.to_source() == text
+        total, hit = player_coverage(text, tree)
+        report.player_refs += total
+        report.player_refs_classified += hit
+    return report

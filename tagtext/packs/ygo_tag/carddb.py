@@ -1,0 +1,139 @@
+"""Yu-Gi-Oh! card databases -> the engine's :class:`tagtext.carddb.Database`.
+
+Two shapes are read, each optionally gzipped (``.gz``, or gzip magic bytes):
+
+- the shipped database (``data/ygo-cards.json.gz``, see ``data/SOURCE.md``): a JSON array
+  of cards with ``password``, ``konami_id``, ``name.en``, ``card_type``, ``text.en`` and
+  ``pendulum_effect.en``;
+- the YGOPRODeck API v7 shape, ``{"data": [{"id", "name", "type", "desc", "pend_desc",
+  "monster_desc", ...}]}``, which most Yu-Gi-Oh! tools export. For Pendulum Monsters the
+  API's ``desc`` holds both effects with ``[ Pendulum Effect ]`` headers; ``pend_desc``
+  and ``monster_desc`` are used when present.
+
+A card's id is its password (the 8-digit number printed on it) as a string, or its
+Konami database id when it has no password (or, for the few cards with neither, its
+English name). Texts: ``text`` (the card's text: effect,
+materials, flavor text) and ``pendulumEffect``. Bad entries are skipped and reported
+(:class:`tagtext.carddb.Problem`); a file that cannot be read raises
+:class:`tagtext.carddb.DatabaseError` in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from ...carddb import Card, Database, DatabaseError, Problem, decompress, read_bytes
+
+TEXT_FIELDS = ("text", "pendulumEffect")
+SHIPPED_FILE = "data/ygo-cards.json.gz"
+
+
+def load(path: str | Path | None = None) -> Database:
+    """Read a YGO card database; None: the shipped one; ``"-"``: stdin."""
+    if path is None:
+        data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
+        return parse_bytes(data, "shipped ygo-cards.json")
+    source = "<stdin>" if str(path) == "-" else str(path)
+    return parse_bytes(read_bytes(path), source)
+
+
+def shipped_source() -> str:
+    return resources.files(__package__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+
+
+def parse_bytes(data: bytes, source: str) -> Database:
+    if data[:2] == b"\x1f\x8b":
+        data, _ = decompress(data, source, "json.gz")
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    if isinstance(doc, dict) and isinstance(doc.get("data"), list):
+        entries, reader = doc["data"], _ygoprodeck_card
+    elif isinstance(doc, list):
+        entries, reader = doc, _card
+    else:
+        raise DatabaseError(f"{source}: expected a JSON array of cards or a YGOPRODeck "
+                            "{\"data\": [...]} object")
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        where = f"{source}: entry {i + 1}"
+        if not isinstance(entry, dict):
+            problems.append(Problem(where, "expected a card object; skipped"))
+            continue
+        card = reader(entry, where, problems)
+        if card is None:
+            continue
+        if card.id in seen:
+            problems.append(Problem(f"{where} (id {card.id})",
+                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped"))
+            continue
+        seen[card.id] = where
+        cards.append(card)
+    return Database(source, cards, problems)
+
+
+def _id(*values) -> str | None:
+    for value in values:
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit()):
+            return str(int(value))
+    return None
+
+
+def _en(value) -> str:
+    if isinstance(value, dict):
+        value = value.get("en")
+    return value if isinstance(value, str) else ""
+
+
+def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
+    texts = {}
+    for name, value in pairs:
+        if value is None or value == "":
+            continue
+        if not isinstance(value, str):
+            problems.append(Problem(where, f"field {name!r} is not text; ignored"))
+            continue
+        if value.strip():
+            texts[name] = value
+    return texts
+
+
+def _card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
+    card_id = _id(entry.get("password"), entry.get("konami_id"))
+    if card_id is None:
+        # a few cards (unreleased, or anime-only prints) have neither: their English name
+        card_id = _en(entry.get("name")).strip() or None
+        if card_id is None:
+            problems.append(Problem(where, "no password, konami_id or name; skipped"))
+            return None
+    here = f"{where} (id {card_id})"
+    texts = _texts((("text", _en(entry.get("text"))), ("pendulumEffect", _en(entry.get("pendulum_effect")))),
+                   here, problems)
+    card_type = entry.get("card_type") if isinstance(entry.get("card_type"), str) else ""
+    # The database has no set codes: a card's "set" is its kind, which the errata pages
+    # group by (Monster, Spell, Trap).
+    return Card(card_id, _en(entry.get("name")), card_type, card_type, texts)
+
+
+def _ygoprodeck_card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
+    card_id = _id(entry.get("id"), entry.get("konami_id"))
+    if card_id is None:
+        problems.append(Problem(where, "no id; skipped"))
+        return None
+    here = f"{where} (id {card_id})"
+    pend = entry.get("pend_desc")
+    text = entry.get("monster_desc") if pend and entry.get("monster_desc") else entry.get("desc")
+    texts = _texts((("text", text), ("pendulumEffect", pend)), here, problems)
+    kind = entry.get("type") if isinstance(entry.get("type"), str) else ""
+    card_type = "Spell" if "Spell" in kind else "Trap" if "Trap" in kind else "Monster" if kind else ""
+    name = entry.get("name") if isinstance(entry.get("name"), str) else ""
+    return Card(card_id, name, card_type, card_type, texts)

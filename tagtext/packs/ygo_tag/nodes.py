@@ -1,0 +1,234 @@
+"""The Yu-Gi-Oh! node kinds: one frozen class per kind, named for what it is in the game.
+
+The tree base classes (:class:`~tagtext.syntax.nodes.Node`, ``Leaf``, ``Word``, ``Words``,
+``Punct``, ``Other``, ``LineBreak``, ``Number``) are the engine's; this module adds what
+Yu-Gi-Oh! card text has. A leaf keeps the whitespace before it as ``prefix``, so a tree
+prints back to its exact input (:meth:`CardText.to_source`).
+
+Leaves: :class:`PlayerRef`, :class:`Pronoun`, :class:`OwnerRef`, :class:`AreaWord`,
+:class:`CardName`, :class:`Connective`, :class:`Marker`, :class:`Operator`,
+:class:`SectionHeader`. Phrases: :class:`Area`, :class:`Count`. Structure:
+:class:`CardText` (lines), :class:`Sentence`, :class:`Condition` (before ``:``),
+:class:`Cost` (before ``;``: costs, targets and what is declared on activation),
+:class:`Effect` (the rest).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...syntax.nodes import Leaf, LineBreak, Node, Number, Other, Punct, Word, Words
+
+__all__ = [
+    "Node", "Leaf", "Word", "Words", "Punct", "Other", "LineBreak", "Number",
+    "PlayerRef", "Pronoun", "OwnerRef", "AreaWord", "CardName", "Connective", "Marker",
+    "Operator", "SectionHeader", "Area", "Count", "Condition", "Cost", "Effect", "Sentence",
+    "CardText", "Unparsed", "PLAYER_KINDS",
+]
+
+# ----------------------------------------------------------------------------- leaves
+
+#: grammar terminal -> PlayerRef.player
+PLAYER_KINDS = {
+    "YOU": "you",                         # you, your, yours, yourself
+    "OPPONENT": "opponent",               # your opponent('s)
+    "OTHER_OPPONENT": "an_opponent",      # an/the/that/their opponent('s), opponent's
+    "EITHER_PLAYER": "either",            # either player('s)
+    "NEITHER_PLAYER": "neither",          # neither player('s)
+    "EACH_PLAYER": "each",                # each player('s)
+    "BOTH_PLAYERS": "both",               # both players(')
+    "YOU_AND_OPPONENT": "you_and_opponent",  # (both) you and your opponent
+    "A_PLAYER": "player",                 # a/the/that/1 player, players
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef(Leaf):
+    """A phrase naming a player or players: ``you``, ``your``, ``your opponent's``,
+    ``an opponent's``, ``either player``, ``both players'``, ``the other player`` ..."""
+
+    #: one of the values of PLAYER_KINDS
+    player: str = "you"
+
+    @property
+    def possessive(self) -> bool:
+        t = self.text.lower()
+        return t.endswith(("'s", "’s", "'", "’")) or t in ("your", "yours")
+
+    @property
+    def capitalized(self) -> bool:
+        return self.text[:1].isupper()
+
+    @property
+    def determiner(self) -> str:
+        """The word before "opponent"/"player" ("an", "that", "their", ...; "" if none)."""
+        words = self.text.lower().split()
+        return words[0] if len(words) > 1 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pronoun(Leaf):
+    """``they``, ``their``, ``them``, ``themselves``: a player or cards, as the sentence says
+    (see :mod:`tagtext.packs.ygo_tag.analysis`)."""
+
+    @property
+    def possessive(self) -> bool:
+        return self.text.lower() in ("their", "theirs")
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerRef(Leaf):
+    """Whoever owns or controls the card in question: ``its owner's``, ``its controller``."""
+
+
+@dataclass(frozen=True, slots=True)
+class AreaWord(Leaf):
+    """A play-area word: ``field``, ``side of the field``, ``hand``, ``Deck``, ``Extra Deck``,
+    ``GY``, ``Graveyard``, ``banished``, ``Main Monster Zone``, ``Spell & Trap Zone`` ..."""
+
+    @property
+    def area(self) -> str:
+        return area_of(self.text)
+
+
+_AREAS = (
+    ("main_monster_zone", re.compile(r"main\s+monster", re.I)),
+    ("extra_monster_zone", re.compile(r"extra\s+monster", re.I)),
+    ("monster_zone", re.compile(r"monster\s+zone", re.I)),
+    ("spell_trap_zone", re.compile(r"spell", re.I)),
+    ("pendulum_zone", re.compile(r"pendulum", re.I)),
+    ("field_zone", re.compile(r"field\s+zone", re.I)),
+    ("field", re.compile(r"field", re.I)),
+    ("extra_deck", re.compile(r"extra\s+deck", re.I)),
+    ("deck", re.compile(r"deck", re.I)),
+    ("hand", re.compile(r"hand", re.I)),
+    ("gy", re.compile(r"gy|graveyard", re.I)),
+    ("banished", re.compile(r"banished", re.I)),
+)
+
+#: areas on the field (rule 1) and the other play areas (rule 2)
+FIELD_AREAS = frozenset({"field", "main_monster_zone", "extra_monster_zone", "monster_zone",
+                         "spell_trap_zone", "pendulum_zone", "field_zone"})
+PRIVATE_AREAS = frozenset({"deck", "extra_deck", "hand", "gy", "banished"})
+
+
+def area_of(text: str) -> str:
+    for name, pattern in _AREAS:
+        if pattern.search(text):
+            return name
+    return "field"  # pragma: no cover - AREA matches one of the above
+
+
+@dataclass(frozen=True, slots=True)
+class CardName(Leaf):
+    """A quoted card name or archetype: ``"Dark Magician"``, ``"F.A."``."""
+
+    @property
+    def name(self) -> str:
+        return self.text[1:-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Connective(Leaf):
+    """What joins the parts of an effect: ``if you do``, ``then``, ``also``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Marker(Leaf):
+    """A word that makes a count: ``for each``, ``for every``, ``the number of``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Operator(Leaf):
+    """``or more``, ``or less``, ``or fewer``, ``or higher``, ``or lower``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SectionHeader(Leaf):
+    """``[ Pendulum Effect ]``, ``[ Monster Effect ]``, ``[ Flavor Text ]`` or a ``----`` rule
+    (the YGOPRODeck layout of Pendulum cards)."""
+
+
+# ----------------------------------------------------------------------------- phrases
+
+@dataclass(frozen=True, slots=True)
+class Area(Node):
+    """A play area and, when written, whose it is: ``your opponent's GY``, ``their hand``,
+    ``the field`` (owner None: "the" stays a plain word)."""
+
+    owner: Leaf | None
+    zone: AreaWord
+    child_fields: ClassVar = ("owner", "zone")
+
+    @property
+    def area(self) -> str:
+        return self.zone.area
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Node):
+    """A number of cards or a threshold: ``2``, ``5 or less``."""
+
+    value: Number
+    operator: Operator | None
+    child_fields: ClassVar = ("value", "operator")
+
+
+# ----------------------------------------------------------------------------- structure
+
+@dataclass(frozen=True, slots=True)
+class Condition(Node):
+    """What must happen or be true for an effect to be activated or applied, up to and
+    including its ``:`` ("When an opponent's monster declares an attack:")."""
+
+    parts: tuple[Node, ...]
+    colon: Punct
+    child_fields: ClassVar = ("parts", "colon")
+
+
+@dataclass(frozen=True, slots=True)
+class Cost(Node):
+    """What is done when the effect is activated, up to and including its ``;``: costs,
+    targets, declarations ("Declare 1 card name;", "Target 1 monster your opponent controls;")."""
+
+    parts: tuple[Node, ...]
+    semicolon: Punct
+    child_fields: ClassVar = ("parts", "semicolon")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect(Node):
+    """What the effect does (or a rule it states), after its condition and cost."""
+
+    parts: tuple[Node, ...]
+    child_fields: ClassVar = ("parts",)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Node):
+    """Clauses up to a full stop (``stop`` None: the last words of a line, unended)."""
+
+    clauses: tuple[Node, ...]
+    stop: Punct | None
+    child_fields: ClassVar = ("clauses", "stop")
+
+
+@dataclass(frozen=True, slots=True)
+class CardText(Node):
+    """A whole card text: sentences and line breaks, and the whitespace after the last token."""
+
+    items: tuple[Node, ...]
+    trailing: str
+    child_fields: ClassVar = ("items",)
+
+    def to_source(self) -> str:
+        return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed(Leaf):
+    """Sentences kept as printed without being parsed, because no rule's trigger matches
+    them (see :func:`tagtext.packs.ygo_tag.parser.parse_where`). Never in a tree from
+    :func:`~tagtext.packs.ygo_tag.parser.parse`."""

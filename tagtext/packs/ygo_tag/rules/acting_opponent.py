@@ -1,0 +1,67 @@
+"""Rule 7: an effect whose condition came from an opponent's action resolves against that opponent."""
+
+from __future__ import annotations
+
+import re
+
+from ....syntax.edit import replace_leaves
+from .. import nodes as y
+from .common import ACTION_VERBS, Context, opponent_as, refer_back, replace, your_opponent
+
+RULE = "acting-opponent"
+TRIGGER = re.compile(r"your opponent")
+
+#: what happens to cards in an opponent's area ("is Special Summoned to your opponent's field")
+_EVENTS = frozenset({"summoned", "sent", "added", "banished", "destroyed", "placed", "returned", "shuffled",
+                     "set", "discarded", "detached", "flipped"})
+_THINGS = frozenset({"monster", "monsters", "card", "cards", "spell", "trap", "spell/trap", "effect", "effects"})
+
+
+def acted(m) -> bool:
+    """The condition says the opponent (or their card) did something: "When your opponent
+    activates ...", "If your opponent's monster declares an attack"."""
+    after = m.after
+    if m.area is not None and any(w in _EVENTS for w in m.before[-6:]):
+        return True
+    if not after or after[1:2] == ("phase",) or after[0] in ("turn", "next"):
+        return False
+    if after[0] in ACTION_VERBS and after[0] not in ("takes",):
+        return True
+    if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] in _THINGS:
+        return any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4])
+    return False
+
+
+def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
+    """Seed 001: 'If an effect would resolve that had an activation or triggering condition
+    that was a result of an opponent's action, it resolves against the relevant opponent
+    that caused the card or effect's activation or triggering condition to be met.' EX1:
+    'An opponent activates a Spell/Trap card and I chain "Dark Bribe". The opponent that
+    activated the Spell/Trap negated by "Dark Bribe" will be the opponent that draws a
+    card when it resolves.'
+
+    In a condition (before ":"), "your opponent" doing something -> "an opponent"; the
+    opponent it then acts on, later in the same sentence, -> "that opponent" (Problem-Solving
+    Card Text: introduce once, then refer back). What is on the field stays with rule 1,
+    damage and LP are the team's."""
+    changes: dict = {}
+    mentions = ctx.mentions()
+    for i, m in enumerate(mentions):
+        if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
+            continue
+
+        if (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.clause_kind == "condition"
+                and m.before[-1:] in (("when",), ("if",), ("after",)) and acted(m)):
+            # "During your opponent's Main Phase, when they would Special Summon": the
+            # opponent named before acted
+            earlier = [e for e in mentions[:i] if e.sentence == m.sentence and e.clause == m.clause
+                       and your_opponent(e) and ctx.free(e.leaf)]
+            if not earlier:
+                continue
+            m = earlier[0]
+        elif not your_opponent(m) or not acted(m):
+            continue
+        replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
+        ctx.introduced[m.sentence] = RULE
+        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+    return replace_leaves(tree, changes)

@@ -1,0 +1,89 @@
+"""What the rule passes share: the context they read and report into, and wording helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....result import Residual
+from ...ygo_tag import nodes as y
+from ..analysis import Analysis, Mention
+
+#: words after a player in a condition that say the player did something (rule 7)
+ACTION_VERBS = frozenset({
+    "activates", "activate", "activated", "special", "normal", "flip", "tribute", "summons", "summon",
+    "declares", "declare", "adds", "add", "sends", "send", "draws", "draw", "discards", "discard",
+    "banishes", "banish", "sets", "set", "targets", "target", "would", "chains", "pays", "negates",
+    "destroys", "shuffles", "excavates", "reveals", "attacks", "changes", "equips", "detaches",
+    "tributes", "places", "takes", "resolves", "uses",
+})
+
+
+@dataclass
+class Context:
+    """What a pass reads besides the tree, and where it reports what it cannot do."""
+
+    text: str
+    analysis: Analysis
+    card_id: str | None = None
+    #: spans a special ruling keeps or replaces: no rule touches them
+    protected: tuple[tuple[int, int], ...] = ()
+    #: starts of leaves a pass already rewrote (a phrase gets one rule's wording)
+    claimed: set[int] = field(default_factory=set)
+    #: per sentence: the rule that introduced "an opponent" / chose one, if any
+    introduced: dict[int, str] = field(default_factory=dict)
+    #: the card's type ("Monster", "Spell", "Trap"), when the card is known
+    card_type: str = ""
+    residuals: list[Residual] = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+
+    def free(self, leaf: y.Leaf) -> bool:
+        """Whether a pass may still rewrite ``leaf``."""
+        return leaf.start not in self.claimed and not any(s <= leaf.start < e for s, e in self.protected)
+
+    def mentions(self):
+        return self.analysis.mentions
+
+    def residual(self, node: y.Node, rule: str, reason: str) -> None:
+        self.residuals.append(Residual(node.start, node.end, self.text[node.start:node.end], rule, reason))
+
+
+def like(new: str, old: str) -> str:
+    """``new`` with ``old``'s first-letter case ("Your opponent" -> "That opponent")."""
+    if old[:1].isupper():
+        return new[:1].upper() + new[1:]
+    return new[:1].lower() + new[1:]
+
+
+def opponent_as(m: Mention, determiner: str) -> str:
+    """``your opponent('s)`` -> ``<determiner> opponent('s)``, keeping case and possessive."""
+    possessive = m.leaf.text.endswith(("'s", "’s"))
+    return like(f"{determiner} opponent" + ("'s" if possessive else ""), m.leaf.text)
+
+
+def replace(changes: dict, leaf: y.Leaf, text: str, rule: str, ctx: Context) -> None:
+    """Record that ``leaf`` becomes ``text`` (rule ``rule``), and claim it."""
+    changes[leaf.start] = lambda current, text=text: current.replaced(text, rule)
+    ctx.claimed.add(leaf.start)
+
+
+def your_opponent(m: Mention) -> bool:
+    """The phrase is "your opponent" or "your opponent's" (not "an opponent", not "they")."""
+    if not isinstance(m.leaf, y.PlayerRef) or m.leaf.player != "opponent":
+        return False
+    t = m.leaf.text.lower().replace("’", "'")
+    return not t.endswith(("opponents", "opponents'"))
+
+
+def follow_up(m: Mention) -> bool:
+    """A later mention of the opponent that refers back to the one chosen or introduced:
+    it is the subject or a private area's owner, not the field's controller (rule 1),
+    not counted over (rule 6) and not the team (damage, LP)."""
+    from ..analysis import on_field
+    return your_opponent(m) and not m.team and not m.counted and not on_field(m)
+
+
+def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rule: str) -> None:
+    """Later mentions of the opponent in ``sentence`` (after offset ``after``) -> "that opponent"."""
+    for m in ctx.analysis.in_sentence(sentence):
+        if m.start > after and follow_up(m) and ctx.free(m.leaf):
+            replace(changes, m.leaf, opponent_as(m, "that"), rule, ctx)

@@ -1,0 +1,40 @@
+"""Rule 6: a count of cards counts across all four play areas."""
+
+from __future__ import annotations
+
+import re
+
+from ....syntax.edit import replace_leaves
+from .. import nodes as y
+from .common import Context, like, replace, your_opponent
+
+RULE = "counts-all-areas"
+#: a possessive before these names a turn or phase, not cards
+_NOT_CARDS = {(w,) for w in ("turn", "main", "battle", "end", "standby", "draw", "next", "lp", "life")}
+TRIGGER = re.compile(r"your opponent")
+
+
+def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
+    """Seed 001: 'Effects that count a number of cards (perhaps of some qualifier) count
+    all relevant cards across all play areas.' EX1: 'The ATK/DEF of "Gren Maju Da Eiza" is
+    based solely on the number of your banished cards.' EX2: '"Buster Blader" gains ATK
+    for each Dragon either opponent controls or in either opponent's GY.' EX3: '"Eater of
+    Millions" gains ATK/DEF for each face-down banished card (across all four play areas).'
+
+    In a count ("for each ...", "the number of ..."), "your opponent('s)" -> "either
+    opponent('s)", and "their" owning an area after it -> "either opponent's". Counts with
+    no owner ("each face-down banished card") already range over all four play areas, and
+    "your" cards stay yours: unchanged."""
+    changes: dict = {}
+    last_opponent_segment: tuple[int, int] | None = None
+    for m in ctx.mentions():
+        if not m.counted or m.team or m.after[:1] in _NOT_CARDS:
+            continue
+        if your_opponent(m) and ctx.free(m.leaf):
+            possessive = m.leaf.text.endswith(("'s", "’s"))
+            replace(changes, m.leaf, like("either opponent" + ("'s" if possessive else ""), m.leaf.text), RULE, ctx)
+            last_opponent_segment = (m.sentence, m.segment)
+        elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive
+              and last_opponent_segment == (m.sentence, m.segment) and ctx.free(m.leaf)):
+            replace(changes, m.leaf, like("either opponent's", m.leaf.text), RULE, ctx)
+    return replace_leaves(tree, changes)

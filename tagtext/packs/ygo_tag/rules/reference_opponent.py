@@ -1,0 +1,50 @@
+"""Rule 5: a count, requirement or comparison of the cards your opponent has: choose one opponent for reference."""
+
+from __future__ import annotations
+
+import re
+
+from ....syntax.edit import replace_leaves
+from .. import nodes as y
+from .common import Context, opponent_as, refer_back, replace, your_opponent
+
+RULE = "reference-opponent"
+TRIGGER = re.compile(r"your opponent")
+
+_HAS = frozenset({"controls", "control", "has", "have", "currently", "controlled"})
+
+
+def requires(m) -> bool:
+    """The requirement is about what the opponent has: "if your opponent controls more
+    cards than you do", "if your opponent has 2 or more cards in their hand", "if there
+    are 5 or more cards in your opponent's GY"."""
+    if m.area is not None:
+        # "if there are 5 or more cards in your opponent's GY:"; in an effect, "if that card
+        # is in your opponent's hand" is the chosen opponent's hand (rule 2)
+        return m.clause_kind == "condition"
+    return bool(m.after) and m.after[0] in _HAS
+
+
+def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
+    """Seed 001: 'If an effect counts a number of cards (perhaps of some qualifier) or
+    references and/or requires a specific number of cards your opponent has in their
+    possession or in comparison to you, then you must choose an applicable opponent for
+    reference.' EX1: 'I control no cards and one of my opponents controls five cards while
+    the other opponent controls three cards. I activate "Evenly Matched" from my hand and
+    choose the opponent controlling five cards for the effect to apply to.' EX2: 'I
+    control "Evilswarm Exciton Knight" and only one of my opponents has more total cards in
+    their hand and field than I do. I can activate its effect to destroy all other cards
+    on the field.'
+
+    In a requirement (a condition before ":", or an "if"/"while" part), "your opponent"
+    -> "an opponent" (any one that meets it); the opponent the effect then acts on, later
+    in the same sentence, -> "that opponent"."""
+    changes: dict = {}
+    for m in ctx.mentions():
+        if (not m.conditional or not your_opponent(m) or m.team or m.counted
+                or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not requires(m)):
+            continue
+        replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
+        ctx.introduced[m.sentence] = RULE
+        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+    return replace_leaves(tree, changes)

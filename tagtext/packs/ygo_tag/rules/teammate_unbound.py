@@ -1,0 +1,21 @@
+"""Rule 9: restrictions on "you" don't bind your teammate (no text change)."""
+
+from __future__ import annotations
+
+RULE = "teammate-unbound"
+
+STATEMENT = (
+    'Effects that prevent only "you" from performing a certain action don\'t prevent your '
+    'teammate from performing that action. EX1: A "Knightmare Corrupter Iblee" you control '
+    "doesn't prevent your teammate from Special Summoning non-Link monsters or even using that "
+    "Iblee as material for a non-Link Extra Deck Special Summon."
+)
+
+__doc__ += f"""
+Seed 001: '{STATEMENT}'
+
+"You" in a tag duel already means one player, not the team, so a restriction on "you"
+(".. you cannot Special Summon monsters from the Extra Deck, except ...") reads right as
+printed: this rule changes no text. It has no pass (``apply`` is None in the pipeline);
+it is listed so the errata "Rules" page states it.
+"""

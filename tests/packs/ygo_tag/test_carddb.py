@@ -1,0 +1,48 @@
+"""The YGO loaders: the shipped database and the YGOPRODeck API v7 shape."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from tagtext.carddb import Card, Database, DatabaseError
+from tagtext.packs.ygo_tag import carddb
+
+
+def test_shipped(ygo_db):
+    assert isinstance(ygo_db, Database) and isinstance(ygo_db.cards[0], Card)
+    by_id = ygo_db.by_id()
+    assert by_id["44095762"].name == "Mirror Force"
+    assert by_id["11927"].name == "The Winged Dragon of Ra - Sphere Mode"  # no password: Konami id
+    assert set(carddb.TEXT_FIELDS) >= {f for c in ygo_db.cards for f in c.texts}
+
+
+YGOPRODECK = {"data": [
+    {"id": 44095762, "name": "Mirror Force", "type": "Trap Card", "desc": "When an opponent's monster declares an attack: Destroy all your opponent's Attack Position monsters."},
+    {"id": 14920218, "name": "Peach", "type": "Pendulum Effect Monster",
+     "desc": "[ Pendulum Effect ]\nNeither player can draw.\n----------------------------------------\n[ Monster Effect ]\nBoth players draw 1 card.",
+     "pend_desc": "Neither player can draw.", "monster_desc": "Both players draw 1 card."},
+    {"id": 44095762, "name": "dup", "desc": "x"},
+    {"name": "no id"},
+]}
+
+
+def test_ygoprodeck_shape(tmp_path, pack):
+    path = tmp_path / "cardinfo.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(YGOPRODECK).encode()))
+    db = pack.load_database(str(path))
+    assert [c.id for c in db.cards] == ["44095762", "14920218"]
+    peach = db.cards[1]
+    assert peach.texts == {"text": "Both players draw 1 card.", "pendulumEffect": "Neither player can draw."}
+    assert peach.card_type == "Monster" and db.cards[0].card_type == "Trap"
+    assert len(db.problems) == 2
+    assert pack.rewrite(peach.texts["pendulumEffect"]).text == "No player can draw."
+
+
+def test_bad_file(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{nope")
+    with pytest.raises(DatabaseError, match="invalid JSON"):
+        carddb.load(path)

@@ -1,0 +1,94 @@
+"""Per-rule before/after pairs on real card text (rules.json), and each rule's contract."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from tagtext.packs.base import Rule
+from tagtext.packs.ygo_tag.rules import PIPELINE
+
+from .conftest import fixture
+
+PAIRS = fixture("rules.json")
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[f'{p["rule"]}:{p["card"]}' for p in PAIRS])
+def test_rule_pair(pack, ygo_db, pair):
+    card = ygo_db.by_id()[pair["id"]]
+    assert pair["original"] in card.texts.values(), "a real card's text"
+    result = pack.rewrite(pair["original"], pair["id"], "text")
+    assert result.text == pair["expected"]
+    assert pair["rule"] in result.rules
+
+
+def test_every_rule_has_pairs():
+    passes = {rule.id for rule in PIPELINE if rule.apply is not None and rule.id != "override"}
+    assert passes <= {p["rule"] for p in PAIRS}
+
+
+def test_pipeline_is_rules_with_docstrings_quoting_the_seed():
+    assert all(isinstance(rule, Rule) for rule in PIPELINE)
+    assert len({rule.id for rule in PIPELINE}) == len(PIPELINE)
+    for rule in PIPELINE:
+        assert rule.statement and rule.title
+        if rule.apply is not None and rule.id != "override":
+            doc = inspect.getdoc(rule.apply)
+            assert doc.startswith("Seed 001:") and "EX1" in doc
+            assert rule.trigger is not None and rule.example is not None
+
+
+def test_rule_examples_hold(pack):
+    for rule in PIPELINE:
+        if rule.example and rule.apply is not None and rule.id != "override":
+            printed, rewritten = rule.example
+            assert pack.rewrite(printed).text == rewritten, rule.id
+
+
+@pytest.mark.parametrize("text", [
+    "Cannot be destroyed by your opponent's card effects.",
+    "During your opponent's turn, this card gains 500 ATK.",
+    "Inflict 500 damage to your opponent.",
+    "You cannot Special Summon monsters, except Link Monsters.",
+    "Each player draws 1 card.",
+    "Destroy all monsters on the field.",
+    "Your opponent cannot target this card for attacks or by card effects.",
+])
+def test_left_as_printed(pack, text):
+    """Causes, turns, damage (the team's), restrictions on you (rule 9), "each player",
+    "all" cards, and lasting restrictions on the opponent read right as printed."""
+    result = pack.rewrite(text)
+    assert result.text == text and not result.edits
+
+
+def test_pure_passes_do_not_mutate(pack):
+    from tagtext.packs.ygo_tag import analysis
+    from tagtext.packs.ygo_tag.rules.common import Context
+    text = "When your opponent activates a Spell/Trap Card: Your opponent draws 1 card."
+    tree = pack.parse(text)
+    before = tree.to_source()
+    for rule in PIPELINE:
+        if rule.apply is not None and rule.id != "override":
+            rule.apply(tree, Context(text, analysis.analyse(tree)))
+    assert tree.to_source() == before
+
+
+def test_their_opponent_is_a_residual(pack):
+    result = pack.rewrite("FLIP: Both players can remove from play up to 3 monsters from their opponent's Graveyard.")
+    assert result.text.startswith("FLIP: All players can")
+    assert [r.rule for r in result.residuals] == ["all-players"]
+
+
+def test_stale_ruling_is_reported(pack):
+    result = pack.rewrite("Both players roll a die.", card_id="3549275", field="text")
+    assert [(w.kind, w.card) for w in result.warnings] == [("stale-ruling", "3549275")]
+    assert result.ruling is None
+
+
+def test_the_fast_trigger_covers_every_rule_trigger():
+    from tagtext.packs.ygo_tag.rules import ANY_TRIGGER
+    for rule in PIPELINE:
+        if rule.trigger is not None:
+            pattern = rule.trigger.__self__.pattern
+            assert all(ANY_TRIGGER.search(word) for word in pattern.split("|")), rule.id
