@@ -14,6 +14,7 @@ ruling was written, and the ruling is *stale*: reported, never applied.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import tomllib
@@ -46,14 +47,43 @@ class Ruling:
     effect: dict[str, str]
     #: wording -> the replacement (replace) or the sentence to add (append)
     text: dict[str, str]
+    #: wordings derived word for word from one of the ruling's (the table's [wording.*])
+    variants: tuple["Variant", ...] = ()
 
     def find(self, card_text: str) -> "Match | None":
-        """Where this ruling's effect is in ``card_text``, in whichever wording matches."""
+        """Where this ruling's effect is in ``card_text``: in whichever of its wordings
+        matches (timing labels with or without their brackets, any whitespace), else in a
+        wording derived from one of them word for word (its text derived the same way)."""
         for wording, effect in self.effect.items():
             m = _loose(effect).search(card_text)
             if m is not None:
                 return Match(self, wording, m.start(), m.end())
+        for variant in self.variants:
+            effect = self.effect.get(variant.base)
+            if effect is None:
+                continue
+            m = _loose(variant.derive(effect)).search(card_text)
+            if m is not None:
+                text = self.text.get(variant.base)
+                return Match(self, variant.name, m.start(), m.end(),
+                             variant.derive(text) if text is not None else None)
         return None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A wording derived word for word from another (``[wording.NAME]`` in a table): the
+    Digimon Card Game's Asia terms ("evolve", "evolution cards", "security") from its
+    Global ones, say."""
+
+    name: str
+    base: str
+    replace: tuple[tuple[str, str], ...]
+
+    def derive(self, text: str) -> str:
+        for before, after in self.replace:
+            text = text.replace(before, after)
+        return text
 
 
 @dataclass(frozen=True)
@@ -64,11 +94,13 @@ class Match:
     wording: str
     start: int
     end: int
+    #: the text in a derived wording (None: the ruling's own text for ``wording``)
+    derived: str | None = None
 
     @property
     def text(self) -> str:
         """The replacement or appended text in the matched wording."""
-        return self.ruling.text[self.wording]
+        return self.derived if self.derived is not None else self.ruling.text[self.wording]
 
 
 @dataclass(frozen=True)
@@ -95,10 +127,21 @@ def _loose(effect: str) -> re.Pattern:
     cache = _loose_cache()
     pattern = cache.get(effect)
     if pattern is None:
-        chunks = [re.escape(chunk) for chunk in re.split(r"(?:\s|&#160;)+", effect.strip()) if chunk]
+        chunks = [_brackets_optional(re.escape(chunk))
+                  for chunk in re.split(r"(?:\s|&#160;)+", effect.strip()) if chunk]
         pattern = re.compile(r"(?:\s|&#160;)+".join(chunks))
         cache[effect] = pattern
     return pattern
+
+
+def _brackets_optional(escaped: str) -> str:
+    """A bracket at the start or end of an escaped word made optional: wiki pages print
+    timing labels without their brackets ("[On Play]" or "On Play")."""
+    if escaped.startswith("\\["):
+        escaped = "\\[?" + escaped[2:]
+    if escaped.endswith("\\]"):
+        escaped = escaped[:-2] + "\\]?"
+    return escaped
 
 
 def load_table(path: str | Path | None = None) -> Table:
@@ -128,16 +171,33 @@ def parse_table(raw: str, source: str) -> Table:
     entries = doc.get("ruling")
     if not isinstance(entries, list):
         raise OverrideTableError(f"{source}: expected [[ruling]] entries")
+    variants = _variants(doc.get("wording", {}), source)
     rulings = []
     seen = set()
     for i, entry in enumerate(entries, 1):
         where = f"{source}: ruling {i}"
-        ruling = _ruling(entry, where)
+        ruling = dataclasses.replace(_ruling(entry, where), variants=variants)
         if ruling.id in seen:
             raise OverrideTableError(f"{where}: duplicate id {ruling.id!r}")
         seen.add(ruling.id)
         rulings.append(ruling)
     return Table(source, tuple(rulings))
+
+
+def _variants(value, source: str) -> tuple[Variant, ...]:
+    """``[wording.NAME]`` tables: ``from`` (a wording the rulings have) and ``replace``
+    (pairs of [before, after], applied in order)."""
+    if not isinstance(value, dict):
+        raise OverrideTableError(f"{source}: [wording] must be a table of wordings")
+    out = []
+    for name, spec in value.items():
+        pairs = spec.get("replace") if isinstance(spec, dict) else None
+        if not isinstance(spec, dict) or not isinstance(spec.get("from"), str) or not isinstance(pairs, list) \
+                or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
+            raise OverrideTableError(f"{source}: [wording.{name}] needs from = \"WORDING\" and "
+                                     f"replace = [[\"before\", \"after\"], ...]")
+        out.append(Variant(name, spec["from"], tuple(tuple(p) for p in pairs)))
+    return tuple(out)
 
 
 def _ruling(entry: dict, where: str) -> Ruling:

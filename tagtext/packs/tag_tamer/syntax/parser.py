@@ -52,7 +52,7 @@ def _make(cls):
 _LEAF_OF_TOKEN = {
     "WORD": _make(n.Word), "WORDS": _make(n.Words), "PUNCT": _make(n.Punct), "OTHER": _make(n.Other),
     "ENTITY": _make(n.Entity), "NEWLINE": _make(n.LineBreak), "NUMBER": _make(n.Number),
-    "BLOCK_LABEL": _make(n.TimingLabel), "BARE_LABEL": _make(n.TimingLabel),
+    "BLOCK_LABEL": _make(n.TimingLabel), "BARE_LABEL": _make(n.TimingLabel), "BARE_BLOCK_LABEL": _make(n.TimingLabel),
     "LABEL_REF": _make(n.LabelRef), "LABEL": _make(n.LabelRef), "CARD_REF": _make(n.CardRef),
     "HEADER_TAG": _make(n.HeaderTag), "HEADER_WORD": _make(n.HeaderTag),
     "HWORD": _make(n.HeaderWord), "HPUNCT": _make(n.HeaderWord), "W_SLASH": _make(n.Word),

@@ -13,7 +13,9 @@ after reminder text or a keyword, after another label, or right after a card-hea
 (old sets glue effects together: ``...in play.[End of Your Turn]``,
 ``Digivolve: 1 from [Machinedramon][On Play]``). Anywhere else it is a reference inside a
 sentence: "activate this Digimon's [When Digivolving] effect". ``LABEL`` becomes
-``BLOCK_LABEL`` or ``LABEL_REF``.
+``BLOCK_LABEL`` or ``LABEL_REF``. A bare label (``When Digivolving``, as wiki pages print
+labels) at the start of a line opens the line's effect (``BARE_LABEL``); after another
+boundary it opens an effect too (``BARE_BLOCK_LABEL``); anywhere else it is plain words.
 
 Header words. A card-header line ("Digivolve: 3 from Lv.4 w/[Chessmon] in name",
 "DigiXros -1: ∞ Digimon cards w/[Xros Heart] trait & different card numbers") is followed
@@ -70,9 +72,10 @@ def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:
 class TokenContext:
     """What one parse has seen so far; :meth:`retype` types each token in turn."""
 
-    __slots__ = ("boundary", "in_header", "in_keyword", "after_with")
+    __slots__ = ("boundary", "in_header", "in_keyword", "after_with", "line_start")
 
     def __init__(self):
+        self.line_start = True    # nothing but bare labels yet on this line
         self.boundary = True      # a label here opens an effect
         self.in_header = False    # a card-header line is open
         self.in_keyword = False   # inside ＜...＞ that a header's "w/" opened
@@ -88,7 +91,22 @@ class TokenContext:
             else:
                 tok.type = "LABEL_REF"
             self.in_header = False
+            self.line_start = False
             return
+        if type_ == "BARE_LABEL":
+            if self.line_start:
+                self.boundary = True
+                return  # the line's own labels
+            if self.boundary or self.in_header:
+                tok.type = "BARE_BLOCK_LABEL"
+                self.boundary = True
+                self.in_header = False
+            else:
+                # "Main" of "your Main Phase", "Your Turn" named in a sentence: plain words
+                tok.type = "WORDS"
+                self.boundary = False
+            return
+        self.line_start = type_ == "NEWLINE"
         if self.in_header:
             if type_ in _HEADER_KEEPS:
                 self.after_with = type_ == "W_SLASH"
@@ -135,7 +153,7 @@ class ContextTyper:
     context carries over, so recovery changes nothing for the tokens after it.
     """
 
-    always_accept = ("LABEL", "WORDS", "PUNCT")
+    always_accept = ("LABEL", "BARE_LABEL", "WORDS", "PUNCT")
 
     def __init__(self):
         self._current: ContextVar[_Parse] = ContextVar("tagtext_parse")
