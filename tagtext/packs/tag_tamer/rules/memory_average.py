@@ -18,7 +18,7 @@ from ..analysis.units import word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
-from tagtext.syntax.edit import replace_leaves, word_leaves
+from tagtext.syntax.edit import replace_leaves, word_leaves_in
 from .common import match_case
 
 ID = "memory-average"
@@ -28,6 +28,9 @@ def average_memory_checks(tree, ctx):
     """Rewrite each memory check as a check of the team's average memory."""
     changes = {}
     side_of_block: dict[int, str] = {}
+    # every memory check's position -> whether it reads its player through a pronoun
+    # ("If they have 4 or more"); built once, not once per check
+    checks = {c.position: isinstance(c.subject, n.Pronoun) for c in ctx.counts if c.scope == "memory"}
     for count in ctx.counts:
         if count.scope != "memory" or count.kind != "threshold" or count.number is None:
             continue
@@ -49,11 +52,11 @@ def average_memory_checks(tree, ctx):
         phrase = f"the team's average memory {verb} {value:.1f} {op}"
         _replace_span(tree, count.subject.start, count.node.end, phrase, changes)
         if isinstance(count.subject, n.PlayerRef):
-            _name_antecedents(ctx, count, side, changes)
+            _name_antecedents(ctx, count, side, changes, checks)
     return replace_leaves(tree, changes)
 
 
-def _name_antecedents(ctx, count, side: str, changes) -> None:
+def _name_antecedents(ctx, count, side: str, changes, later_checks) -> None:
     """After a check is rewritten, what pointed back at its player or gauge names it
     (RULES-NOTES 13 and Wording): "If you have 2 or less memory, set it to 3" -> "..., set
     your memory to 3" (a gauge is set per player); "While your opponent has 1 or more
@@ -61,9 +64,8 @@ def _name_antecedents(ctx, count, side: str, changes) -> None:
     check to the end of its effect, up to the next player named or memory check."""
     r, i = count.position
     # a later check of the same gauge through a pronoun ("If they have 4 or more") goes on
-    # reading for the same player; one that names a player ends the reading
-    later_checks = {c.position: isinstance(c.subject, n.Pronoun) for c in ctx.counts
-                    if c.scope == "memory" and c.position > count.position}
+    # reading for the same player; one that names a player ends the reading (only
+    # positions after the check are read, so ``later_checks`` may hold them all)
     regions = ctx.analysis.regions
     for r2 in range(r, len(regions)):
         if r2 > r and ctx.analysis.blocks[r2] != count.block:
@@ -106,9 +108,7 @@ def _side(subject, previous: str | None) -> str | None:
 def _replace_span(tree, start: int, end: int, phrase: str, changes) -> None:
     """The first leaf of [start, end) becomes the phrase; the others are removed."""
     first = True
-    for leaf in word_leaves(tree):
-        if leaf.start < start or leaf.start >= end:
-            continue
+    for leaf in word_leaves_in(tree, start, end):
         if first:
             changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), ID)
             first = False
