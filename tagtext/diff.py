@@ -4,7 +4,8 @@ Each side is a card database (rewritten here) or the output of ``tagtext convert
 (``json`` or ``jsonl``, recognised by its ``"schema"`` field), so the new database can be
 compared with the last published conversion as well as with the last database. The
 comparison lists the cards added and removed, and the cards with a text field whose
-official text or Tag Tamer text changed, with a word-level diff of the Tag Tamer text.
+official text or Tag Tamer text changed, with a word-level diff of the official text
+(when it changed) and of the Tag Tamer text.
 
 A card whose official texts are the same on two *database* sides is not rewritten at all:
 the same compiler gives the same text for the same (card, text), so comparing two
@@ -214,6 +215,13 @@ class FieldChange:
             return "removed"
         return "official" if self.old.original != self.new.original else "rewrite"
 
+    def official_diff(self) -> list[tuple[str, str]] | None:
+        """Word diff of the official text itself, for a field whose official text changed
+        (None otherwise): what the card data changed, as printed."""
+        if self.kind != "official":
+            return None
+        return word_diff(self.old.original, self.new.original)
+
     def word_diff(self) -> list[tuple[str, str]]:
         """Word diff of the Tag Tamer text (of the official text where one side has none)."""
         def shown(v: TextVersion | None) -> str:
@@ -228,7 +236,8 @@ class FieldChange:
         return {"field": self.field, "change": self.kind,
                 "old": self.old.to_json() if self.old else None,
                 "new": self.new.to_json() if self.new else None,
-                "diff": [list(op) for op in self.word_diff()]}
+                "diff": [list(op) for op in self.word_diff()],
+                "official_diff": None if self.kind != "official" else [list(op) for op in self.official_diff()]}
 
 
 @dataclass(frozen=True)
@@ -420,8 +429,21 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
             yield f"  ~ {change.card.id}  {change.card.name}"
             for f in change.fields:
                 yield f"      {f.field}: {_KIND_TEXT[f.kind]}"
-                for line in changed_lines(f.word_diff(), color):
-                    yield f"        {line}"
+                official = f.official_diff()
+                if official is not None:
+                    # the official text's own change first (4 -> 3), then what it makes of
+                    # the Tag Tamer text (8 -> 6) when that differs (a text no rule rewrites
+                    # would only repeat it)
+                    for line in changed_lines(official, color):
+                        yield f"        {line}"
+                    rewritten = f.word_diff()
+                    if f.old.text is not None and f.new.text is not None and rewritten != official:
+                        yield f"      {f.field}: Tag Tamer text"
+                        for line in changed_lines(rewritten, color):
+                            yield f"        {line}"
+                else:
+                    for line in changed_lines(f.word_diff(), color):
+                        yield f"        {line}"
                 for side, v in (("old", f.old), ("new", f.new)):
                     if v is not None and v.text is None:
                         yield f"        {side}: not rewritten: {v.error}"

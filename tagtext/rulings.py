@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import TagTextError
 from .result import Notice
-from .syntax.edit import replace_leaves, word_leaves
+from .syntax.edit import replace_leaves, word_leaves_in
 
 #: The rule id every edit a special ruling makes carries.
 RULE = "override"
@@ -305,7 +305,7 @@ def apply(tree, matches: list[Match], notices: list[Notice]):
     for m in matches:
         if m.ruling.mode == "keep" and not m.ruling.text:
             continue
-        leaves = [leaf for leaf in word_leaves(tree) if m.start <= leaf.start and leaf.end <= m.end]
+        leaves = [leaf for leaf in word_leaves_in(tree, m.start, m.end) if leaf.end <= m.end]
         if not leaves or leaves[0].start != m.start or leaves[-1].end != m.end:
             notices.append(Notice(
                 "ruling-not-applied",

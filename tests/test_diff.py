@@ -307,3 +307,73 @@ def test_changed_lines_keep_only_lines_with_a_change():
     old = "[On Play] Draw 1.\n[Main] Trash 3 cards.\n[Security] Gain 1 memory."
     new = "[On Play] Draw 1.\n[Main] Trash 6 cards.\n[Security] Gain 1 memory."
     assert changed_lines(word_diff(old, new)) == ["...", "[Main] Trash [-3-]{+6+} cards.", "..."]
+
+
+# ----------------------------------------------------------------------------- official text changed
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+@pytest.fixture(scope="module")
+def seraphimon_release(raw_cards, tmp_path_factory) -> tuple[Path, Path]:
+    """The README's release day: the shipped database without BT26 and with BT1-063 reading
+    "4 or more security cards" (previous), against the shipped database (new)."""
+    root = tmp_path_factory.mktemp("release")
+    previous = []
+    for card in raw_cards:
+        card_id = card.get("id") or card.get("cardNumber")
+        if card_id.startswith("BT26-"):
+            continue
+        if card_id == "BT1-063":
+            assert "3 or more security cards" in card["effect"]
+            card = dict(card, effect=card["effect"].replace("3 or more security cards", "4 or more security cards"))
+        previous.append(card)
+    old, new = root / "DigimonCards-previous.json", root / "DigimonCards.json"
+    old.write_text(json.dumps(previous, ensure_ascii=False), encoding="utf-8")
+    new.write_text(json.dumps(raw_cards, ensure_ascii=False), encoding="utf-8")
+    return old, new
+
+
+def test_an_official_change_shows_the_official_texts_own_diff(seraphimon_release):
+    """Issue 12: under "official text changed" the diff was the Tag Tamer text's, so the
+    printed 4 -> 3 read as 8 -> 6. Now the official diff comes first, then the Tag Tamer
+    text's under its own heading."""
+    old, new = seraphimon_release
+    out = run(old, new, "--color", "never").stdout
+    block = out.split("  ~ BT1-063  Seraphimon\n", 1)[1].splitlines()
+    assert block[0] == "      effect: official text changed"
+    assert "While you have [-4-]{+3+} or more security cards" in block[1]
+    assert block[2] == "      effect: Tag Tamer text"
+    assert "While you have [-8-]{+6+} or more security cards" in block[3]
+
+    doc = json.loads(run(old, new, "--json").stdout)
+    [change] = [c for c in doc["changed"] if c["id"] == "BT1-063"]
+    [field] = change["fields"]
+    assert field["change"] == "official"
+    assert [op for op in field["official_diff"] if op[0] != "="] == [["-", "4"], ["+", "3"]]
+    assert [op for op in field["diff"] if op[0] != "="] == [["-", "8"], ["+", "6"]]
+
+
+def test_the_readme_release_day_example_is_real_output(seraphimon_release, monkeypatch):
+    old, new = seraphimon_release
+    monkeypatch.chdir(old.parent)
+    lines = run(old.name, new.name, "--color", "never").stdout.splitlines()
+    example = README.read_text(encoding="utf-8").split("```text\n--- DigimonCards-previous.json\n", 1)[1].split("```", 1)[0]
+    for line in example.splitlines():
+        if line.strip() != "...":
+            assert line in lines, line
+    assert lines[-1] == example.splitlines()[-1]
+
+
+def test_an_official_change_no_rule_rewrites_is_shown_once(old_cards, tmp_path):
+    """A text the rules leave as printed: its Tag Tamer diff would only repeat the official one."""
+    card = next(c for c in old_cards if tagtext.rewrite(c["effect"], card_id=c["id"]).text == c["effect"]
+                and re.search(r"\b\d+\b", c["effect"]))
+    number = re.search(r"\b\d+\b", card["effect"])
+    changed = dict(card, effect=card["effect"][:number.start()] + "17" + card["effect"][number.end():])
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps([card], ensure_ascii=False), encoding="utf-8")
+    new.write_text(json.dumps([changed], ensure_ascii=False), encoding="utf-8")
+    out = run(old, new, "--color", "never").stdout
+    assert "effect: official text changed" in out and "effect: Tag Tamer text" not in out
+    assert out.count(f"[-{number.group()}-]{{+17+}}") == 1

@@ -21,8 +21,9 @@ from .common import errors_exit, pack_option
 @pack_option
 def diff(old, new, as_json, exit_code, color, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
-    official text or Tag Tamer text changed, with a word diff of the Tag Tamer text
-    ([-removed-]{+added+}, or red and green on a terminal).
+    official text or Tag Tamer text changed, with a word diff of the official text
+    where it changed, and of the Tag Tamer text ([-removed-]{+added+}, or red and green
+    on a terminal).
 
     OLD and NEW are each a card database (any file `tagtext convert` reads; "-" is
     stdin) or a `tagtext convert` output in json or jsonl (recognised by its "schema"

@@ -44,6 +44,7 @@ def environment() -> Environment:
     )
     env.filters["attribution"] = attribution_html
     env.filters["shorten"] = shorten
+    env.filters["source_name"] = source_name
     return env
 
 
@@ -62,6 +63,13 @@ def write_site(errata: Errata, out: Path) -> list[str]:
             (static_out / entry.name).write_bytes(entry.read_bytes())
             written.append(f"{STATIC_DIR}/{entry.name}")
     return written
+
+
+def source_name(source: str) -> str:
+    """What a reader is told the cards were read from: the file's name, not where it sat on
+    the machine that built the pages ("shipped DigimonCards.json" stays as it is)."""
+    name = re.split(r"[\\/]", source.rstrip("/\\"))[-1] or source
+    return name.removeprefix("shipped ")
 
 
 _CODE = re.compile(r"`([^`]+)`")

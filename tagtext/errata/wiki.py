@@ -65,24 +65,74 @@ def segments(segs: Sequence[Segment]) -> str:
     return "".join(out)
 
 
+#: The wiki's own pages: no set's page may take their names.
+FIXED_PAGES = ("README.md", "rules.md", "maintainers.md")
+#: Names Windows keeps for devices, whatever the extension ("CON.md" cannot be a file).
+_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))})
+_STEM_LENGTH = 100
+
+
+def _stem(code: str) -> str:
+    """A set code as a file name stem: letters, digits and - _ . kept, anything else -;
+    never empty, never a hidden file, never too long for a file system."""
+    stem = re.sub(r"[^A-Za-z0-9_.-]", "-", code)[:_STEM_LENGTH].lstrip(".")
+    return stem or "set"
+
+
+def set_filenames(codes: Sequence[str]) -> dict[str, str]:
+    """Each set code's page file name, all distinct from each other and from the fixed
+    pages, also where file names ignore case (macOS, Windows): a set coded "rules", or
+    the sets "BT 1" and "BT-1", or "bt1" and "BT1", would otherwise overwrite each other's
+    page. A code that is already a plain file name keeps it first; the others, in set
+    order, take the next free name "<stem>-2.md", "<stem>-3.md" ..."""
+    taken = {name.casefold() for name in FIXED_PAGES}
+    names: dict[str, str] = {}
+    later: list[str] = []
+    stems = {code: _stem(code) for code in codes}
+    for plain in (True, False):
+        for code in codes:
+            if (stems[code] == code) != plain:
+                continue
+            name = stems[code] + ".md"
+            if name.casefold() in taken or stems[code].casefold().split(".")[0] in _DEVICES:
+                later.append(code)
+                continue
+            taken.add(name.casefold())
+            names[code] = name
+    for code in later:
+        k = 2
+        while f"{stems[code]}-{k}.md".casefold() in taken:
+            k += 1
+        name = f"{stems[code]}-{k}.md"
+        taken.add(name.casefold())
+        names[code] = name
+    return {code: names[code] for code in codes}
+
+
 def set_filename(code: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]", "-", code) + ".md"
+    """The page file name of a set on its own (:func:`set_filenames` for a whole wiki)."""
+    return set_filenames([code])[code]
 
 
 # ----------------------------------------------------------------------------- pages
 
 def write_wiki(errata: Errata, out: Path) -> list[str]:
     """Write the wiki pages into the directory ``out``; returns the file names."""
-    files = {set_filename(s.code): set_page(s) for s in errata.sets}
+    filenames = set_filenames([s.code for s in errata.sets])
+    files = {filenames[s.code]: set_page(s) for s in errata.sets}
     files["rules.md"] = rules_page(errata)
     files["maintainers.md"] = maintainers_page(errata)
-    files = {"README.md": index_page(errata), **files}
+    files = {"README.md": index_page(errata, filenames), **files}
+    # every page its own file: a name given twice would be a page silently lost
+    folded = [name.casefold() for name in files]
+    if len(files) != len(errata.sets) + len(FIXED_PAGES) or len(set(folded)) != len(folded):
+        raise AssertionError(f"wiki page names clash: {sorted(files)}")
     for name, text in files.items():
         (out / name).write_text(text, encoding="utf-8")
     return list(files)
 
 
-def index_page(errata: Errata) -> str:
+def index_page(errata: Errata, filenames: dict[str, str] | None = None) -> str:
     s = errata.summary
     lines = [
         "# Tag Tamer errata (wiki tables)",
@@ -96,9 +146,11 @@ def index_page(errata: Errata) -> str:
         "| file | content |",
         "|---|---|",
     ]
+    if filenames is None:
+        filenames = set_filenames([s.code for s in errata.sets])
     for set_view in errata.sets:
         n = len(set_view.cards)
-        lines.append(f"| {set_filename(set_view.code)} | {cell(set_view.code)}: {n} card{'' if n == 1 else 's'} |")
+        lines.append(f"| {cell(filenames[set_view.code])} | {cell(set_view.code)}: {n} card{'' if n == 1 else 's'} |")
     lines.append(f"| rules.md | the rules, each with an example; the special rulings ({len(errata.rulings)}) |")
     lines.append(f"| maintainers.md | flagged for the maintainers ({len(errata.flags)}) |")
     return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ run of plain words (a ``Words`` leaf): that run is then split into its words, in
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from typing import Callable
 
@@ -22,10 +23,11 @@ def replace_leaves(tree: n.Node, changes: Changes) -> n.Node:
     """A copy of ``tree`` with each leaf whose start is in ``changes`` replaced."""
     if not changes:
         return tree
-    return _replace(tree, changes, min(changes), max(changes))
+    offsets = sorted(changes)
+    return _replace(tree, changes, offsets[0], offsets[-1], offsets)
 
 
-def _replace(node: n.Node, changes: Changes, low: int, high: int) -> n.Node:
+def _replace(node: n.Node, changes: Changes, low: int, high: int, offsets: list[int]) -> n.Node:
     if isinstance(node, n.Leaf):
         fn = changes.get(node.start)
         return fn(node) if fn is not None else node
@@ -39,26 +41,31 @@ def _replace(node: n.Node, changes: Changes, low: int, high: int) -> n.Node:
         if isinstance(value, tuple):
             new_items: list[n.Node] = []
             for v in value:
-                if isinstance(v, n.Words) and _inside(v, changes, low, high):
+                if isinstance(v, n.Words) and _inside(v, offsets, low, high):
                     new_items.extend(changes[w.start](w) if w.start in changes else w for w in v.split())
                 else:
-                    new_items.append(_replace(v, changes, low, high))
+                    new_items.append(_replace(v, changes, low, high, offsets))
             new = tuple(new_items)
             if len(new) != len(value) or any(a is not b for a, b in zip(new, value)):
                 updates[name] = new
         else:
-            new = _replace(value, changes, low, high)
+            new = _replace(value, changes, low, high, offsets)
             if new is not value:
                 updates[name] = new
     return dataclasses.replace(node, **updates) if updates else node
 
 
-def _inside(run: n.Words, changes: Changes, low: int, high: int) -> bool:
+def _inside(run: n.Words, offsets: list[int], low: int, high: int) -> bool:
     """Whether a change names a word of a run of several plain words (passes edit single
-    words, so a change at the run's start is a change of its first word)."""
-    if run.end <= low or run.start > high or not n._SEPARATOR.search(run.text):
+    words, so a change at the run's start is a change of its first word). ``offsets``
+    are the changes' offsets, sorted: one binary search per run, not a scan of them all
+    (a scan made rewriting a long text quadratic)."""
+    if run.end <= low or run.start > high:
         return False
-    return any(run.start <= offset < run.end for offset in changes)
+    k = bisect.bisect_left(offsets, run.start)
+    if k == len(offsets) or offsets[k] >= run.end:
+        return False
+    return n._SEPARATOR.search(run.text) is not None
 
 
 def word_leaves(tree: n.Node):
@@ -69,6 +76,23 @@ def word_leaves(tree: n.Node):
             yield from leaf.split()
         else:
             yield leaf
+
+
+def word_leaves_in(tree: n.Node, start: int, end: int):
+    """``word_leaves(tree)`` restricted to the leaves that start in [start, end), reached
+    without walking the rest of the tree: subtrees wholly outside the span are skipped."""
+    stack: list[n.Node] = [tree]
+    while stack:
+        node = stack.pop()
+        if node.end < start or node.start >= end:
+            continue
+        if isinstance(node, n.Leaf):
+            if isinstance(node, n.Words) and n._SEPARATOR.search(node.text):
+                yield from (w for w in node.split() if start <= w.start < end)
+            elif start <= node.start < end:
+                yield node
+        else:
+            stack.extend(reversed(list(node.children())))
 
 
 def leaf_at(tree: n.Node, start: int) -> n.Leaf | None:

@@ -59,8 +59,10 @@ def test_html_site_lists_exactly_the_cards_the_conversion_changed(tmp_path, db_f
         assert article.find(cls="cname").text() == card.name
         assert not article.find_all("b") and not article.find_all("i")
     footer = index.find("footer")
-    assert str(db_file) in footer.text()
-    assert not footer.find_all("div", cls="attribution")  # the shipped data's credits are not this file's
+    assert f"Cards read from {db_file.name}." in " ".join(footer.text().split())
+    maintainers = parse_html((out / "maintainers.html").read_text(encoding="utf-8"))
+    assert str(db_file) in maintainers.by_id("data-source").text()
+    assert not maintainers.find_all("div", cls="attribution")  # the shipped data's credits are not this file's
 
 
 def test_wiki_format_writes_markdown_files(tmp_path, db_file):

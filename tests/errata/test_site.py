@@ -112,7 +112,8 @@ def test_nothing_is_fetched_from_elsewhere(crafted_site):
                 if value is not None:
                     assert not re.match(r"^(https?:)?//", value), f"{page}: {element.tag} {attr}={value}"
     css = (crafted_site.root / "static/errata.css").read_text()
-    assert "url(" not in css and "@import" not in css
+    # the one url() is the embedded full-width font, a data: URL
+    assert re.findall(r"url\(\s*['\"]?([a-z]+):", css) == ["data"] and "@import" not in css
     js = (crafted_site.root / "static/filter.js").read_text()
     assert "fetch(" not in js and "XMLHttpRequest" not in js and "import(" not in js
 
@@ -195,12 +196,51 @@ def test_filter_box_page_furniture_and_attribution(crafted_site):
     head = index.find("head")
     assert head.find("meta", name="viewport").attrs["content"].startswith("width=device-width")
     assert head.find("link", rel="stylesheet").attrs["href"] == "static/errata.css"
+    # the footer speaks to readers: whose text, which format, where the rules are; the
+    # data's provenance (for maintainers) is on the maintainers page, linked
     footer = index.find("footer")
-    assert "Crafted <data>" in footer.text()
-    assert footer.find("code").text() == "crafted.json"
-    assert footer.find("li").text() == "Origin: a test & nothing else"
+    text = " ".join(footer.text().split())
+    assert "\u00a9 Bandai" in text and "unofficial community format" in text
+    assert "rules.html" in [a.attrs["href"] for a in footer.find_all("a")]
+    assert "maintainers.html#data-source" in [a.attrs["href"] for a in footer.find_all("a")]
+    assert "Cards read from crafted.json (where the card data comes from)." in text
+    assert not footer.find_all("code") and "tagtext convert" not in text and "Crafted <data>" not in text
+    source = crafted_site.page("maintainers.html").by_id("data-source")
+    assert "Crafted <data>" in source.text()
+    assert source.find("div", cls="attribution").find("code").text() == "crafted.json"
+    assert source.find("li").text() == "Origin: a test & nothing else"
     css = (crafted_site.root / "static/errata.css").read_text()
     assert "@media (max-width" in css
+
+
+def test_filter_comes_before_the_folded_set_chips(crafted_site):
+    """On a phone the chips of every set pushed the filter to the bottom of the first
+    screen: the filter comes first, the chips are folded (the script unfolds them on a
+    wide screen)."""
+    index = crafted_site.page("index.html")
+    main = index.find("main")
+    order = [e for e in main.iter() if e.attrs.get("id") == "filter" or e.tag == "details"]
+    assert [e.tag for e in order] == ["input", "details"]
+    sets = index.find("details", cls="sets")
+    assert "open" not in sets.attrs
+    assert " ".join(sets.find("summary").text().split()) == "Jump to a set 3 sets"
+    assert [a.attrs["href"] for a in sets.find("nav").find_all("a")] == ["#set-BT7", "#set-TT1", "#set-TT2"]
+
+
+def test_full_width_brackets_have_a_font_that_ships_with_the_site(crafted_site):
+    """＜ ＞ ・ ， and the ideographic space of card text: a font inside the stylesheet, first
+    in the stack and limited to those characters, so no reader sees empty boxes."""
+    import base64
+    import re
+
+    css = (crafted_site.root / "static/errata.css").read_text(encoding="utf-8")
+    face = re.search(r'@font-face \{\s*font-family: "Tagtext Fullwidth";\s*src: url\("data:font/woff2;base64,([A-Za-z0-9+/=]+)"\) format\("woff2"\);\s*unicode-range: ([^;]+);', css)
+    assert face, "no embedded Tagtext Fullwidth font"
+    assert base64.b64decode(face.group(1))[:4] == b"wOF2"
+    assert face.group(2).replace(" ", "").split(",") == ["U+3000", "U+30FB", "U+FF0C", "U+FF1C", "U+FF1E"]
+    body = re.search(r"\nbody \{[^}]*font: 16px/1\.5 ([^;]+);", css).group(1)
+    assert body.startswith('"Tagtext Fullwidth", ') and body.endswith("sans-serif")
+    assert "url(" not in css.replace(face.group(0), "")  # nothing else to fetch
 
 
 def test_an_empty_conversion_says_nothing_changed(tmp_path, crafted, parse_html):

@@ -3,11 +3,13 @@ one file per set, with card text escaped so that it can never become markup."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from tagtext.errata.wiki import cell
+from tagtext.rulings import load_table
 
 #: A table row: a pipe, then cells separated by pipes that are not backslash-escaped.
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
@@ -111,3 +113,65 @@ def test_maintainers_page_lists_each_kind_of_flag(crafted_wiki):
     for table in _tables(page):
         for row in table:
             assert len(_cells(row)) == 3, row
+
+
+# ----------------------------------------------------------------------------- file names
+
+#: Set codes whose pages would overwrite each other, or a fixed page, with names made of
+#: the code alone: fixed page names (in any case), codes that differ only in characters a
+#: file name cannot hold or in case (one file on macOS and Windows), a Windows device name,
+#: and a code that would be a hidden file.
+CLASHING_IDS = ["rules-001", "README-001", "MAINTAINERS-001", "BT 1-001", "BT/1-001",
+                "bt1-001", "BT1-001", "CON-001", "..-001", "BT2-001"]
+#: Cards whose set code comes from their notes (an id without a "-"): codes with a "-".
+NOTED_SETS = {"X1": "BT-1", "X2": "BT-1-2"}
+
+
+def test_set_page_names_are_unique_and_never_a_fixed_page(tmp_path):
+    from tagtext.batch import convert_database
+    from tagtext import carddb
+    from tagtext.errata import build_model, write_errata
+    from tagtext.errata.wiki import FIXED_PAGES
+
+    cards = [{"id": cid, "name": f"Card {cid}", "cardType": "Digimon",
+              "effect": "[Main] If you have 3 or more security cards, draw 1."} for cid in CLASHING_IDS]
+    cards += [{"id": cid, "name": f"Card {cid}", "cardType": "Digimon", "notes": f"{code}: a note",
+               "effect": "[Main] If you have 3 or more security cards, draw 1."} for cid, code in NOTED_SETS.items()]
+    db = carddb.parse_bytes(json.dumps(cards).encode(), "clash.json")
+    errata = build_model(convert_database(db), load_table())
+    codes = [s.code for s in errata.sets]
+    assert len(codes) == len(cards)  # every set has cards to show
+    files = write_errata(errata, tmp_path / "wiki", "wiki")
+
+    assert len(files) == len(codes) + len(FIXED_PAGES)
+    assert len({f.casefold() for f in files}) == len(files), files
+    on_disk = sorted(p.name for p in (tmp_path / "wiki").iterdir() if not p.name.startswith(".tagtext"))
+    assert on_disk == sorted(files)
+    for name in files:
+        assert not name.startswith(".") and name.split(".")[0].casefold() not in ("con", "nul", "prn", "aux")
+    # the fixed pages are still the fixed pages
+    assert (tmp_path / "wiki" / "rules.md").read_text(encoding="utf-8").startswith("# The rules")
+    assert (tmp_path / "wiki" / "README.md").read_text(encoding="utf-8").startswith("# Tag Tamer errata")
+    assert (tmp_path / "wiki" / "maintainers.md").read_text(encoding="utf-8").startswith("# For the maintainers")
+    # each set's page is its own, holds its card, and the index names it
+    readme = (tmp_path / "wiki" / "README.md").read_text(encoding="utf-8")
+    pages = {}
+    for name in files:
+        if name in FIXED_PAGES:
+            continue
+        text = (tmp_path / "wiki" / name).read_text(encoding="utf-8")
+        pages[text.splitlines()[0]] = (name, text)
+        assert f"| {cell(name)} |" in readme
+    for code in codes:
+        name, text = pages[f"# {cell(code)}"]
+        card_ids = [c["id"] for c in cards if NOTED_SETS.get(c["id"], c["id"].split("-", 1)[0]) == code]
+        assert len(card_ids) == 1 and f"[{cell(card_ids[0])} " in text
+    # plain codes keep their plain names; the rest get the next free one
+    by_code = {s.code: name for s in errata.sets for name, t in pages.values() if t.startswith(f"# {cell(s.code)}\n")}
+    assert by_code["BT2"] == "BT2.md" and by_code["BT-1"] == "BT-1.md" and by_code["rules"] == "rules-2.md"
+    assert by_code["README"] == "README-2.md" and by_code["MAINTAINERS"] == "MAINTAINERS-2.md"
+    assert {by_code["BT 1"], by_code["BT/1"]} == {"BT-1-3.md", "BT-1-4.md"}  # BT-1-2.md is set BT-1-2's
+    assert by_code["BT-1-2"] == "BT-1-2.md"
+    assert {by_code["bt1"], by_code["BT1"]} == {"bt1.md", "BT1-2.md"} or \
+        {by_code["bt1"], by_code["BT1"]} == {"BT1.md", "bt1-2.md"}
+    assert by_code["CON"] == "CON-2.md" and by_code[".."] == "set.md"

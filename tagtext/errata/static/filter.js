@@ -35,6 +35,13 @@
     window.addEventListener("load", settleOnTarget);
   }
 
+  /* The set chips are folded (details.sets) so that a phone's first screen shows the
+     filter and the cards; a wide screen has room for them, unfolded. */
+  var sets = document.querySelector("details.sets");
+  if (sets && window.matchMedia && window.matchMedia("(min-width: 701px)").matches) {
+    sets.open = true;
+  }
+
   var input = document.getElementById("filter");
   if (!input) { return; }
   var items = Array.prototype.slice.call(document.querySelectorAll(".filter-item"));
@@ -50,15 +57,50 @@
     return document.querySelector('[data-group-link="' + group.id + '"]');
   });
   var pending = null;
+  var bar = input.closest(".filter");
 
-  function apply() {
+  /* The filter is kept in the address as ?q=..., so a filtered list can be shared or
+     bookmarked, and is restored when the page opens with it. */
+  function queryOf(search) {
+    var match = /[?&]q=([^&]*)/.exec(search);
+    if (!match) { return null; }
+    try { return decodeURIComponent(match[1].replace(/\+/g, " ")); } catch (e) { return null; }
+  }
+
+  function keepInAddress(value) {
+    var rest = location.search.replace(/^\?/, "").split("&").filter(function (part) {
+      return part && part.slice(0, 2) !== "q=";
+    });
+    if (value) { rest.unshift("q=" + encodeURIComponent(value).replace(/%20/g, "+")); }
+    var url = location.pathname + (rest.length ? "?" + rest.join("&") : "") + location.hash;
+    if (url === location.pathname + location.search + location.hash) { return; }
+    try {
+      history.replaceState(history.state, "", url);
+    } catch (e) { /* some browsers refuse on file:// pages: the filter still works */ }
+  }
+
+  /* After filtering, the first match is shown: scrolled to, with its set's heading, just
+     under the filter bar (scroll-margin-top in errata.css), unless it is on screen already. */
+  function showFirst(first) {
+    /* the first match is the first shown in its set: the set's heading comes with it */
+    var target = first.closest(".filter-group") || first;
+    var top = target.getBoundingClientRect().top;
+    var barBottom = bar ? bar.getBoundingClientRect().bottom : 0;
+    if (top < barBottom || top > window.innerHeight * 0.6) {
+      target.scrollIntoView({block: "start"});
+    }
+  }
+
+  function apply(scroll) {
     var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = 0;
+    var first = null;
     var groupShown = new Map();
     items.forEach(function (el, i) {
       var match = words.every(function (w) { return haystacks[i].indexOf(w) !== -1; });
       if (el.hidden === match) { el.hidden = !match; }  /* touch only what changes */
       if (match) {
+        if (first === null) { first = el; }
         shown += 1;
         groupShown.set(groupOf[i], true);
       }
@@ -72,6 +114,8 @@
       count.textContent = words.length ? shown + " of " + items.length + " " + noun : items.length + " " + noun;
     }
     if (empty) { empty.hidden = shown !== 0; }
+    keepInAddress(input.value.trim());
+    if (scroll && words.length && first) { showFirst(first); }
     input.setAttribute("data-applied", input.value);  /* what the list now shows; tests wait on it */
   }
 
@@ -79,10 +123,15 @@
   input.addEventListener("input", function () {
     clearTimeout(pending);
     if (!input.value || items.length <= 200) {
-      apply();
+      apply(true);
     } else {
-      pending = setTimeout(apply, 120);
+      pending = setTimeout(function () { apply(true); }, 120);
     }
   });
-  apply(); /* a browser may restore the box's text on going back */
+  /* Opened with ?q=: that filter (a link someone shared). Otherwise the box's own text,
+     which a browser may restore on going back. A link to a card (#card-...) keeps its
+     place; without one, the first match is shown. */
+  var shared = queryOf(location.search);
+  if (shared !== null) { input.value = shared; }
+  apply(!location.hash);
 })();

@@ -18,7 +18,7 @@ from ..analysis.units import word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
-from tagtext.syntax.edit import replace_leaves, word_leaves
+from tagtext.syntax.edit import replace_leaves, word_leaves_in
 from .common import match_case, name_antecedents
 
 ID = "memory-average"
@@ -87,9 +87,7 @@ def _side(subject, previous: str | None) -> str | None:
 def _replace_span(tree, start: int, end: int, phrase: str, changes) -> None:
     """The first leaf of [start, end) becomes the phrase; the others are removed."""
     first = True
-    for leaf in word_leaves(tree):
-        if leaf.start < start or leaf.start >= end:
-            continue
+    for leaf in word_leaves_in(tree, start, end):
         if first:
             changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), ID)
             first = False
