@@ -14,7 +14,6 @@ databases costs only the rewriting of what changed.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,19 +136,13 @@ def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, o
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise DatabaseError(f"{source}:{lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+            record = carddb.loads_json(line, source, lineno)
             if not records and not (isinstance(record, dict) and "schema" in record):
                 return None  # the first record decides: a card database
             _check_schema(record, source, f"line {lineno}")
             records.append((f"{source}:{lineno}", record))
         return records or None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    doc = carddb.loads_json(text, source)
     if not (isinstance(doc, dict) and "schema" in doc):
         return None
     _check_schema(doc, source, "document")

@@ -15,10 +15,11 @@ from .. import carddb
 from ..atomic import atomic_write
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, format_for, write
-from .common import fail, handle_errors, pack_option
+from .common import fail, global_flags, handle_errors, pack_option
 
 
 @click.command("convert")
+@global_flags
 @click.argument("db", required=False, metavar="[DB]")
 @click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
@@ -59,9 +60,15 @@ def convert(db, output, fmt, pack):
     fmt = fmt or format_for(output)
     database = pack.load_database(db)
     if output is None:
+        # Rendered whole before anything is printed: a failure never leaves half a document.
+        batch = _convert(database, pack)
+        buffer = io.StringIO(newline="")
+        write(batch, buffer, fmt)
+        text = buffer.getvalue()
         with _stdout_utf8() as out:
-            batch = _convert(database, pack)
-            write(batch, out, fmt)
+            # In pieces: one huge write to a pipe whose reader left can end short, unreported.
+            for start in range(0, len(text), 1 << 16):
+                out.write(text[start:start + (1 << 16)])
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
         if os.path.isdir(output):

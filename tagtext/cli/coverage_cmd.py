@@ -6,10 +6,11 @@ import json
 
 import click
 
-from .common import handle_errors, pack_option
+from .common import global_flags, handle_errors, pack_option
 
 
 @click.command("coverage")
+@global_flags
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=25, show_default=True, help="How many residual shapes to list.")

@@ -10,7 +10,7 @@ import click
 from .. import carddb
 from ..deck import deck_rules_of
 from ..deck.render import render_text
-from .common import errors_exit
+from .common import errors_exit, global_flags
 
 
 @click.group("deck")
@@ -19,6 +19,7 @@ def deck():
 
 
 @deck.command("check")
+@global_flags
 @click.argument("deck_a", metavar="DECK_A")
 @click.argument("deck_b", metavar="[DECK_B]", required=False)
 @click.option("--pack", metavar="NAME", default=None, help="The format whose deck rules apply (default: tag-tamer).")

@@ -7,10 +7,11 @@ import sys
 
 import click
 
-from .common import errors_exit, pack_option
+from .common import errors_exit, global_flags, pack_option
 
 
 @click.command("diff")
+@global_flags
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema tagtext-diff/1).")

@@ -7,10 +7,11 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import handle_errors, pack_option
+from .common import global_flags, handle_errors, pack_option
 
 
 @click.command("errata")
+@global_flags
 @click.argument("db", required=False)
 @click.option("-o", "--output", "out", required=True, metavar="DIR",
               type=click.Path(file_okay=False, path_type=Path),

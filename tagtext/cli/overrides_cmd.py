@@ -9,10 +9,11 @@ import click
 
 from .. import carddb
 from ..rulings import check, load_table
-from .common import handle_errors, pack_option
+from .common import global_flags, handle_errors, pack_option
 
 
 @click.command("check-overrides")
+@global_flags
 @click.argument("db", required=False)
 @click.option("--table", "table_path", metavar="PATH", help="A special-ruling table to check instead of the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statuses as JSON.")

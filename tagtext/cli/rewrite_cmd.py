@@ -6,10 +6,11 @@ import json
 
 import click
 
-from .common import handle_errors, pack_option, text_argument
+from .common import global_flags, handle_errors, pack_option, text_argument
 
 
 @click.command("rewrite")
+@global_flags
 @click.argument("text", required=False)
 @click.option("--card", "card_id", metavar="ID", help="Card number, for its special ruling (e.g. BT7-040).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full result: text, edits, residuals, warnings.")
