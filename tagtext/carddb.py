@@ -52,6 +52,19 @@ class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
 
 
+class ShapeError(DatabaseError):
+    """A database that no longer looks like a card database (see Database.shape_problem)."""
+
+
+def check_shape(database: "Database", allow_empty: bool = False, output: object = None) -> None:
+    """Raise :class:`ShapeError` when ``database`` does not look like a card database any
+    more, unless ``allow_empty``; the message says that ``output`` is left as it was."""
+    problem = database.shape_problem()
+    if problem and not allow_empty:
+        kept = f"{output} left as it was" if output is not None else "nothing written"
+        raise ShapeError(f"{problem} — {kept} (--allow-empty writes it anyway)")
+
+
 @dataclass(frozen=True)
 class Problem:
     """Something wrong with one card (or one entry) that was skipped or repaired."""
@@ -111,14 +124,18 @@ class Database:
         if entries == 0:
             return f"{self.source}: no entries at all"
         if not self.cards:
-            return (f"{self.source}: all {entries} entries were skipped; "
-                    f"has the format changed (card ids in \"id\" or \"cardNumber\")?")
+            return (f"{self.source}: all {entries} entries were skipped (card ids are read from "
+                    f"\"id\" or \"cardNumber\"); has the format changed?")
         if self.skipped * 2 > entries:
             return (f"{self.source}: {self.skipped} of {entries} entries were skipped; "
                     f"has the format changed?")
         if not any(card.texts for card in self.cards):
             return (f"{self.source}: no card has any text tagtext reads ({', '.join(EFFECT_FIELDS[:3])}, ...); "
                     f"have the text fields been renamed?")
+        main = EFFECT_FIELDS[0]
+        if len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
+            return (f"{self.source}: none of its {len(self.cards)} cards has an \"{main}\" text; "
+                    f"has the field been renamed?")
         return None
 
     def by_id(self) -> dict[str, Card]:

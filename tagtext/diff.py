@@ -77,6 +77,8 @@ class Side:
         self._texts = texts if texts is not None else {}
         self._db_cards = db_cards or {}
         self._memo: dict[str, RewriteResult] = {}
+        #: the card database of a database side (None for a conversion)
+        self.database: carddb.Database | None = None
 
     def texts(self, card_id: str) -> dict[str, TextVersion]:
         """field -> TextVersion for a card of this side."""
@@ -116,7 +118,9 @@ def load_side(path: str, pack=None) -> Side:
         return _conversion_side(source, conversion, pack)
     db = carddb.parse_bytes(data, source, fmt)
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
-    return Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
+    side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
+    side.database = db
+    return side
 
 
 def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
@@ -336,15 +340,14 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 
 
 def render_word_diff(runs: list[tuple[str, str]], color: bool = False) -> str:
-    """``[-removed-]{+added+}`` (as ``git diff --word-diff``), or red/green when ``color``."""
+    """``[-removed-]{+added+}`` (as ``git diff --word-diff``), also red/green when ``color``."""
     out = []
     for op, text in runs:
         if op == "=":
             out.append(text)
-        elif color:
-            out.append(f"\x1b[{'31' if op == '-' else '32'}m{text}\x1b[0m")
-        else:
-            out.append(f"[-{text}-]" if op == "-" else f"{{+{text}+}}")
+        else:  # the markers stay when coloured: they survive copying, and read without colour
+            marked = f"[-{text}-]" if op == "-" else f"{{+{text}+}}"
+            out.append(f"\x1b[{'31' if op == '-' else '32'}m{marked}\x1b[0m" if color else marked)
     return "".join(out)
 
 

@@ -161,6 +161,20 @@ def _quiet_stdout() -> None:
         pass
 
 
+def allow_empty_option(func):
+    """``--allow-empty``: write even a database that looks broken (see check_shape)."""
+    return click.option("--allow-empty", is_flag=True,
+                        help="Write the output even when nearly every entry of the database was "
+                             "skipped or it holds no text (normally the previous output is kept).")(func)
+
+
+def check_shape(database, allow_empty: bool, output: object = None) -> None:
+    """Stop (one line) when ``database`` does not look like a card database any more (see
+    :meth:`tagtext.carddb.Database.shape_problem`), unless ``allow_empty``."""
+    from ..carddb import check_shape as check
+    check(database, allow_empty, output)
+
+
 def text_argument(text: str | None) -> str:
     """The TEXT argument, or stdin when it is absent (or "-")."""
     if text is None or text == "-":

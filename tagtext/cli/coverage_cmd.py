@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
-from .common import global_flags, handle_errors, pack_option
+from .common import global_flags, handle_errors, pack_option, report_problems
 
 
 @click.command("coverage")
@@ -31,11 +32,10 @@ def coverage(db, as_json, top, pack):
     """
     database = pack.load_database(db)
     report = pack.coverage(database)
-    for problem in database.problems:
-        click.echo(f"warning: {problem}", err=True)
+    skipped = report_problems(database.problems)
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-        return
+        sys.exit(1 if skipped else 0)
     out = click.echo
     out(f"database:      {database.source}")
     out(f"texts:         {report.texts}  ({', '.join(f'{k} {v}' for k, v in report.texts_by_field.items())})")
@@ -51,3 +51,4 @@ def coverage(db, as_json, top, pack):
         cards = ", ".join(shape["cards"][:3]) + (" ..." if shape["count"] > 3 else "")
         out(f"  {shape['count']:4d}  {shape['shape'][:110]}")
         out(f"        {'; '.join(shape['reasons'])[:110]}  [{cards}]")
+    sys.exit(1 if skipped else 0)
