@@ -427,9 +427,9 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     if comparison.differs:
         yield (f"{s['added']} added, {s['removed']} removed, {s['changed']} changed "
                f"({_count(s['official_texts_changed'], 'text')} with a new official text, {s['rewrites_changed']} "
-               f"with only a new Tag Tamer text); {s['compared']} cards in both")
+               f"with only a new Tag Tamer text); {_cards(s['compared'])} in both")
     else:
-        yield f"No differences: {s['compared']} cards in both."
+        yield f"No differences: {_cards(s['compared'])} in both."
 
 
 _KIND_TEXT = {

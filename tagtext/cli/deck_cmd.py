@@ -11,6 +11,7 @@ from .. import carddb
 from ..deck import deck_rules_of
 from ..deck.render import render_text
 from .common import errors_exit, global_flags
+from .common import note as note_line
 
 
 @click.group("deck")
@@ -54,5 +55,5 @@ def check(deck_a, deck_b, pack, db, as_json):
             click.echo(render_text(report), nl=False)
             for note in report.sources:
                 if note.startswith("restrictions: the card database has none"):
-                    click.echo(f"tagtext: note: {note}", err=True)
+                    note_line(f"tagtext: note: {note}")
     sys.exit(0 if report.legal else 1)
