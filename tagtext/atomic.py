@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import stat
 import tempfile
 from pathlib import Path
@@ -65,12 +66,12 @@ def atomic_write(
             yield f
         return
     target = replaced_path(given)
+    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as e:
-        # mkstemp's error names the temporary file; say which file we were writing.
-        raise _naming(e, given) from None
-    try:
+        # Ctrl-C or SIGTERM arriving while the temporary file is being made is held back
+        # until it has a name here, so the cleanup below always knows what to remove.
+        with signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         if "b" in mode:
             f = os.fdopen(fd, mode)
         else:
@@ -83,11 +84,29 @@ def atomic_write(
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except BaseException as e:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        if isinstance(e, OSError) and e.filename in (None, tmp, str(target)):
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        # An error naming the temporary file (mkstemp's, say): name the file being written.
+        if isinstance(e, OSError) and (tmp is None or e.filename in (None, tmp, str(target))):
             raise _naming(e, given) from None
         raise
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Block SIGINT and SIGTERM for the duration (where the platform allows it); a signal
+    that arrives meanwhile is delivered when the block ends."""
+    held = (signal.SIGINT, signal.SIGTERM)
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask (Windows)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def writes_straight(path: Path) -> bool:

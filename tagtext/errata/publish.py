@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, TypeVar
 
+from ..atomic import signals_held
 from ..errors import TagTextError
 
 #: Written into every directory this module publishes; marks it as safe to replace.
@@ -56,12 +57,14 @@ def publish_dir(target: str | Path, build: Callable[[Path], T], marker_text: str
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OutputError(f"{shown}: cannot create its directory {parent} ({e.strerror or e})") from None
-    try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=parent))
-    except OSError as e:  # a read-only disk, no permission: name DIR, not the temporary directory
-        raise OutputError(f"{shown}: cannot write ({e.strerror or e})") from None
+    tmp: Path | None = None
     moved: list[tuple[Path, Path]] = []
     try:
+        try:
+            with signals_held():  # a Ctrl-C or SIGTERM now is delivered once tmp is known
+                tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=parent))
+        except OSError as e:  # a read-only disk, no permission: name DIR, not the temporary directory
+            raise OutputError(f"{shown}: cannot write ({e.strerror or e})") from None
         try:
             value = build(tmp)
             written = _files(tmp)
@@ -84,7 +87,8 @@ def publish_dir(target: str | Path, build: Callable[[Path], T], marker_text: str
         for src, dest in reversed(moved):  # put back what was not tagtext's
             if os.path.lexists(dest) and not os.path.lexists(src):
                 os.rename(dest, src)
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
         raise
     if kept is not None:
         kept.extend(foreign)
