@@ -77,6 +77,14 @@ def test_deeply_nested_json(tmp_path, name):
         one_error_line(result, name, "nest too deeply")
 
 
+def test_deeply_nested_json_deck(tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = run("deck", "check", path)
+    assert result.exit_code == 2  # deck check: an unreadable deck
+    one_error_line(result, "deck.json", "nest too deeply")
+
+
 def test_deeply_nested_json_with_exit_code_is_an_error_not_a_difference(tmp_path, db):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
