@@ -205,3 +205,14 @@ def test_internal_error_in_a_real_process(tmp_path, db):
 def test_loads_json_reports_where():
     with pytest.raises(carddb.DatabaseError, match=r"^x.json:2:3: invalid JSON"):
         carddb.loads_json('[\n  }', "x.json")
+
+
+def test_errata_reports_texts_it_could_not_rewrite(tmp_path):
+    path = tmp_path / "cards.json"
+    deep = "(" * 2000 + "If you have 3 or more cards, draw 1."
+    path.write_text(json.dumps([CARD, {"id": "BT1-002", "effect": deep}]), encoding="utf-8")
+    result = run("errata", path, "-o", tmp_path / "site")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and "BT1-002 effect" in errors[0] and "nest more than 100 deep" in errors[0]
+    assert (tmp_path / "site" / "maintainers.html").exists()  # written, with the text flagged

@@ -57,6 +57,7 @@ def errata(db, out, fmt, allow_empty, pack):
     errata_ = report.errata
     flagged = len(errata_.flags)
     skipped = report_problems(errata_.entry_problems)
+    unreadable = report_problems(_Unreadable(f) for f in errata_.flags if f.kind == "unreadable")
     if report.kept:
         shown = ", ".join(report.kept[:5]) + (" ..." if len(report.kept) > 5 else "")
         note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
@@ -66,4 +67,18 @@ def errata(db, out, fmt, allow_empty, pack):
         f"{plural(skipped, 'database entry', 'database entries')} skipped or repaired "
         f"({report.seconds:.1f} s)"
     )
-    sys.exit(1 if skipped or any(f.kind == "unreadable" for f in errata_.flags) else 0)
+    sys.exit(1 if skipped or unreadable else 0)
+
+
+class _Unreadable:
+    """A text that could not be rewritten (flagged on the maintainers page), as
+    report_problems prints it."""
+
+    kind = "text-not-rewritten"
+    summary = "texts that could not be rewritten"
+
+    def __init__(self, flag):
+        self.line = f"{flag.card.id} {flag.field}: {'; '.join(flag.messages)}"
+
+    def __str__(self) -> str:
+        return self.line
