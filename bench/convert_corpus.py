@@ -101,7 +101,10 @@ def main() -> int:
               f"{args.rounds} rounds, one process each, one core")
         real = series("real rewrite:", [str(script), *argv], args.rounds)
         size = Path(out).stat().st_size
-        noop = series("no-op rewrite:", [sys.executable, "-c", NOOP, *argv], args.rounds)
+        # -P: the current directory is not put on sys.path, so run from the repository root
+        # the child imports the installed tagtext, as the console script does, not the
+        # source tree beside it.
+        noop = series("no-op rewrite:", [sys.executable, "-P", "-c", NOOP, *argv], args.rounds)
     peak_all = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     share = real - noop
     print(f"output:         {size / 1e6:.1f} MB")

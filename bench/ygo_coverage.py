@@ -7,6 +7,7 @@ player", "each player", "both players", ...) that typed nodes hold.
 
 from __future__ import annotations
 
+import argparse
 import collections
 import re
 import sys
@@ -14,8 +15,11 @@ import sys
 from tagtext.packs import get
 from tagtext.packs.ygo_tag import analysis
 
+parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+parser.add_argument("db", nargs="?", help="a Yu-Gi-Oh! card database (default: the one the pack ships)")
+args = parser.parse_args()
 pack = get("ygo-tag")
-db = pack.load_database(sys.argv[1] if len(sys.argv) > 1 else None)
+db = pack.load_database(args.db)
 texts = errors = exact = total = hit = 0
 missed: collections.Counter = collections.Counter()
 they_total = they_player = 0

@@ -18,6 +18,12 @@ target with :func:`os.replace`, which is atomic on POSIX and Windows. The new fi
 the permissions of the file it replaces, or the usual ones for a new file (0666 minus the
 umask) rather than the temporary file's 0600.
 
+Only a regular file (or a path where nothing is yet) is replaced this way. Through a
+symbolic link, the file the link points to is replaced, atomically, next to that file (the
+link stays). A device (``/dev/null``, ``/dev/stdout``), a named pipe or another file that is
+not a regular one is written straight into, as ``>`` in a shell does: renaming over it would
+replace the device or pipe itself with a regular file.
+
 Errors are :class:`OSError` naming the *target* path (not the temporary file), so callers
 can report them as they would an error of :func:`open`.
 """
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import stat
 import tempfile
 from pathlib import Path
@@ -53,13 +60,18 @@ def atomic_write(
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_write: mode must be 'w' or 'wb', not {mode!r}")
-    target = Path(path)
+    given = Path(path)
+    if writes_straight(given):
+        with _straight(given, mode, encoding, newline) as f:
+            yield f
+        return
+    target = replaced_path(given)
+    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as e:
-        # mkstemp's error names the temporary file; say which file we were writing.
-        raise _naming(e, target) from None
-    try:
+        # Ctrl-C or SIGTERM arriving while the temporary file is being made is held back
+        # until it has a name here, so the cleanup below always knows what to remove.
+        with signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         if "b" in mode:
             f = os.fdopen(fd, mode)
         else:
@@ -72,11 +84,61 @@ def atomic_write(
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except BaseException as e:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        if isinstance(e, OSError) and e.filename in (None, tmp):
-            raise _naming(e, target) from None
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        # An error naming the temporary file (mkstemp's, say): name the file being written.
+        if isinstance(e, OSError) and (tmp is None or e.filename in (None, tmp, str(target))):
+            raise _naming(e, given) from None
         raise
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Block SIGINT and SIGTERM for the duration (where the platform allows it); a signal
+    that arrives meanwhile is delivered when the block ends."""
+    held = (signal.SIGINT, signal.SIGTERM)
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask (Windows)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def writes_straight(path: Path) -> bool:
+    """Whether ``path`` is written straight into rather than replaced: it exists (through
+    any symbolic links) and is not a regular file (a device, a named pipe, a socket), or it
+    is a device path such as ``/dev/stdout`` that leads into ``/dev`` or ``/proc``."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        return not stat.S_ISDIR(st.st_mode)  # a directory: let the rename report it
+    real = os.path.realpath(path)
+    return real.startswith(("/dev/", "/proc/")) or str(path).startswith(("/dev/", "/proc/"))
+
+
+def replaced_path(path: Path) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself, or the end of its chain of
+    symbolic links (even a dangling one: the file is created where the link points)."""
+    if not os.path.islink(path):
+        return path
+    return Path(os.path.realpath(path))
+
+
+@contextlib.contextmanager
+def _straight(path: Path, mode: str, encoding: str | None, newline: str | None) -> Iterator[IO]:
+    if "b" in mode:
+        f = open(path, "wb")
+    else:
+        f = open(path, "w", encoding=encoding, newline=newline)
+    with f:
+        yield f
 
 
 def write_text(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8", fsync: bool = True) -> None:

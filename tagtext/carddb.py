@@ -21,7 +21,9 @@ import csv
 import gzip
 import io
 import json
+import re
 import sys
+import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -50,6 +52,19 @@ class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
 
 
+class ShapeError(DatabaseError):
+    """A database that no longer looks like a card database (see Database.shape_problem)."""
+
+
+def check_shape(database: "Database", allow_empty: bool = False, output: object = None) -> None:
+    """Raise :class:`ShapeError` when ``database`` does not look like a card database any
+    more, unless ``allow_empty``; the message says that ``output`` is left as it was."""
+    problem = database.shape_problem()
+    if problem and not allow_empty:
+        kept = f"{output} left as it was" if output is not None else "nothing written"
+        raise ShapeError(f"{problem} — {kept} (--allow-empty writes it anyway)")
+
+
 @dataclass(frozen=True)
 class Problem:
     """Something wrong with one card (or one entry) that was skipped or repaired."""
@@ -59,6 +74,12 @@ class Problem:
     #: the card and text field it concerns, where it concerns one
     card: str | None = None
     field: str | None = None
+    #: what kind of problem ("no-id", "duplicate-id", ...): reports group by it
+    kind: str = "other"
+    #: the kind in a few words, for the line counting the rest of a group
+    summary: str = ""
+    #: whether the whole entry was skipped (not only a field ignored or a text not rewritten)
+    skipped: bool = False
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -86,6 +107,36 @@ class Database:
     source: str
     cards: list[Card]
     problems: list[Problem] = field(default_factory=list)
+    #: how many entries the file held (cards read and entries skipped)
+    entries: int | None = None
+
+    @property
+    def skipped(self) -> int:
+        """How many entries were skipped."""
+        return sum(1 for p in self.problems if p.skipped)
+
+    def shape_problem(self) -> str | None:
+        """One line saying what looks wrong when the database does not look like a card
+        database any more (nearly every entry skipped, no card, no text), else None. A
+        changed export format (ids or text fields renamed) shows up here, and commands
+        then keep their previous output rather than replace it with an empty one."""
+        entries = self.entries if self.entries is not None else len(self.cards) + self.skipped
+        if entries == 0:
+            return f"{self.source}: no entries at all"
+        if not self.cards:
+            return (f"{self.source}: all {entries} entries were skipped (card ids are read from "
+                    f"\"id\" or \"cardNumber\"); has the format changed?")
+        if self.skipped * 2 > entries:
+            return (f"{self.source}: {self.skipped} of {entries} entries were skipped; "
+                    f"has the format changed?")
+        if not any(card.texts for card in self.cards):
+            return (f"{self.source}: no card has any text tagtext reads ({', '.join(EFFECT_FIELDS[:3])}, ...); "
+                    f"have the text fields been renamed?")
+        main = EFFECT_FIELDS[0]
+        if len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
+            return (f"{self.source}: none of its {len(self.cards)} cards has an \"{main}\" text; "
+                    f"has the field been renamed?")
+        return None
 
     def by_id(self) -> dict[str, Card]:
         return {card.id: card for card in self.cards}
@@ -153,7 +204,7 @@ def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
         return data, fmt
     try:
         return gzip.decompress(data), fmt[: -len(".gz")]
-    except (OSError, EOFError) as e:
+    except (OSError, EOFError, zlib.error) as e:
         raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
 
 
@@ -173,11 +224,65 @@ def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
     return _build(entries, source)
 
 
-def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
+#: A JSON escape of a UTF-16 surrogate: only these can decode to a lone surrogate.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def loads_json(text: str, source: str, line: int | None = None) -> object:
+    """``json.loads`` with every failure as a one-line :class:`DatabaseError` naming
+    ``source`` (and the line of a JSON-lines file): invalid JSON, nesting too deep for
+    the decoder, and a lone surrogate escape (``"\\ud800"``: no Unicode character, and
+    no output could hold it)."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+        where = f"{source}:{line}:{e.colno}" if line is not None else f"{source}:{e.lineno}:{e.colno}"
+        raise DatabaseError(f"{where}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        where = f"{source}:{line}" if line is not None else source
+        raise DatabaseError(f"{where}: invalid JSON: arrays or objects nest too deeply") from None
+    if _SURROGATE_ESCAPE.search(text) and _has_surrogate(doc):
+        raise DatabaseError(f"{_surrogate_where(text, source, line)}: invalid JSON: a lone surrogate escape "
+                            f"(a \\ud800-\\udfff not in a pair) is not a Unicode character")
+    return doc
+
+
+def _has_surrogate(value: object) -> bool:
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if _SURROGATE.search(v):
+                return True
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return False
+
+
+def _surrogate_where(text: str, source: str, line: int | None) -> str:
+    """source:line:column of the first surrogate escape that is not half of a pair."""
+    for m in _SURROGATE_ESCAPE.finditer(text):
+        code = int(m.group()[2:], 16)
+        if code < 0xDC00:  # a high surrogate: fine when a low one follows
+            follow = _SURROGATE_ESCAPE.match(text, m.end())
+            if follow and int(follow.group()[2:], 16) >= 0xDC00:
+                continue
+        else:  # a low surrogate: fine right after a high one
+            before = text[max(0, m.start() - 6):m.start()]
+            if _SURROGATE_ESCAPE.fullmatch(before) and int(before[2:], 16) < 0xDC00:
+                continue
+        lineno = text.count("\n", 0, m.start()) + 1
+        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        return f"{source}:{line if line is not None else lineno}:{column}"
+    return source
+
+
+def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
+    doc = loads_json(text, source)
     if isinstance(doc, dict):
         for key in ("cards", "data"):
             if isinstance(doc.get(key), list):
@@ -197,18 +302,21 @@ def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            yield f"{source}:{lineno}", json.loads(line)
-        except json.JSONDecodeError as e:
-            raise DatabaseError(f"{source}:{lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+        yield f"{source}:{lineno}", loads_json(line, source, lineno)
 
 
 def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    if not reader.fieldnames or not ({"id", "cardNumber"} & set(reader.fieldnames)):
-        raise DatabaseError(f"{source}: CSV needs a header row with an id (or cardNumber) column")
-    for row in reader:
-        yield f"{source}:{reader.line_num}", row
+    try:
+        if not reader.fieldnames or not ({"id", "cardNumber"} & set(reader.fieldnames)):
+            raise DatabaseError(f"{source}: CSV needs a header row with an id (or cardNumber) column")
+        for row in reader:
+            yield f"{source}:{reader.line_num}", row
+    except csv.Error as e:
+        message = str(e)
+        if "field larger than field limit" in message:
+            message = f"a field is longer than the CSV reader's limit of {csv.field_size_limit()} characters"
+        raise DatabaseError(f"{source}:{reader.line_num + 1}: invalid CSV: {message}") from None
 
 
 def _json_kind(value: object) -> str:
@@ -222,26 +330,31 @@ def _build(entries: Iterable[tuple[str, object]], source: str) -> Database:
     cards: list[Card] = []
     problems: list[Problem] = []
     seen: dict[str, str] = {}
+    count = 0
     for where, entry in entries:
+        count += 1
         card = _card(where, entry, problems)
         if card is None:
             continue
         if card.id in seen:
             problems.append(Problem(f"{where} (id {card.id})",
-                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped"))
+                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped",
+                                    card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
             continue
         seen[card.id] = where
         cards.append(card)
-    return Database(source, cards, problems)
+    return Database(source, cards, problems, entries=count)
 
 
 def _card(where: str, entry: object, problems: list[Problem]) -> Card | None:
     if not isinstance(entry, dict):
-        problems.append(Problem(where, f"expected a card object, got {_json_kind(entry)}; skipped"))
+        problems.append(Problem(where, f"expected a card object, got {_json_kind(entry)}; skipped",
+                                kind="not-an-object", summary="entries that are not card objects", skipped=True))
         return None
     card_id = entry.get("id") or entry.get("cardNumber")
     if not isinstance(card_id, str) or not card_id.strip():
-        problems.append(Problem(where, "no card id (\"id\" or \"cardNumber\"); skipped"))
+        problems.append(Problem(where, "no card id (\"id\" or \"cardNumber\"); skipped",
+                                kind="no-id", summary="entries with no card id", skipped=True))
         return None
     card_id = card_id.strip()
     here = f"{where} (id {card_id})"
@@ -251,7 +364,8 @@ def _card(where: str, entry: object, problems: list[Problem]) -> Card | None:
         if value is None or value in _EMPTY:
             continue
         if not isinstance(value, str):
-            problems.append(Problem(here, f"field {name!r} is {_json_kind(value)}, not text; ignored"))
+            problems.append(Problem(here, f"field {name!r} is {_json_kind(value)}, not text; ignored",
+                                    card_id, name, kind="not-text", summary="text fields that are not text"))
             continue
         if value.strip() in _EMPTY:
             continue

@@ -45,12 +45,36 @@ def schema() -> dict:
     return json.loads(resources.files("tagtext").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8"))
 
 
+#: output file suffix -> format
+SUFFIXES = {"json": "json", "jsonl": "jsonl", "ndjson": "jsonl", "csv": "csv", "md": "md", "markdown": "md"}
+
+
+class UnknownSuffix(ValueError):
+    """An output file name whose suffix names no format."""
+
+
 def format_for(path: str | Path | None, default: str = "json") -> str:
-    """The output format an output file name asks for (``.jsonl``, ``.csv``, ``.md``), else ``default``."""
+    """The output format an output file name asks for (``.json``, ``.jsonl``, ``.csv``,
+    ``.md``, each maybe followed by ``.gz``); ``default`` for a name with no suffix
+    (``/dev/stdout``). Raises :class:`UnknownSuffix` for any other suffix (``.xml``)."""
     if path is None:
         return default
-    suffix = Path(str(path)).suffix.lower().lstrip(".")
-    return {"jsonl": "jsonl", "ndjson": "jsonl", "csv": "csv", "md": "md", "markdown": "md", "json": "json"}.get(suffix, default)
+    name = Path(str(path)).name.lower()
+    if is_gzip_name(name):
+        name = name[: -len(".gz")]
+    suffix = Path(name).suffix.lstrip(".")
+    if not suffix:
+        return default
+    if suffix not in SUFFIXES:
+        raise UnknownSuffix(
+            f"{path}: cannot tell the format from the suffix .{suffix} "
+            f"(.json, .jsonl, .csv, .md, each maybe .gz); give --format")
+    return SUFFIXES[suffix]
+
+
+def is_gzip_name(path: str | Path | None) -> bool:
+    """Whether an output file name asks for gzip (``.gz``)."""
+    return path is not None and str(path).lower().endswith(".gz")
 
 
 # ----------------------------------------------------------------------------- records

@@ -15,7 +15,6 @@ databases costs only the rewriting of what changed.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +78,8 @@ class Side:
         self._texts = texts if texts is not None else {}
         self._db_cards = db_cards or {}
         self._memo: dict[str, RewriteResult] = {}
+        #: the card database of a database side (None for a conversion)
+        self.database: carddb.Database | None = None
 
     def texts(self, card_id: str) -> dict[str, TextVersion]:
         """field -> TextVersion for a card of this side."""
@@ -118,7 +119,9 @@ def load_side(path: str, pack=None) -> Side:
         return _conversion_side(source, conversion, pack)
     db = carddb.parse_bytes(data, source, fmt)
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
-    return Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
+    side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
+    side.database = db
+    return side
 
 
 def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
@@ -138,19 +141,13 @@ def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, o
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise DatabaseError(f"{source}:{lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+            record = carddb.loads_json(line, source, lineno)
             if not records and not (isinstance(record, dict) and "schema" in record):
                 return None  # the first record decides: a card database
             _check_schema(record, source, f"line {lineno}")
             records.append((f"{source}:{lineno}", record))
         return records or None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    doc = carddb.loads_json(text, source)
     if not (isinstance(doc, dict) and "schema" in doc):
         return None
     _check_schema(doc, source, "document")
@@ -352,15 +349,14 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 
 
 def render_word_diff(runs: list[tuple[str, str]], color: bool = False) -> str:
-    """``[-removed-]{+added+}`` (as ``git diff --word-diff``), or red/green when ``color``."""
+    """``[-removed-]{+added+}`` (as ``git diff --word-diff``), also red/green when ``color``."""
     out = []
     for op, text in runs:
         if op == "=":
             out.append(text)
-        elif color:
-            out.append(f"\x1b[{'31' if op == '-' else '32'}m{text}\x1b[0m")
-        else:
-            out.append(f"[-{text}-]" if op == "-" else f"{{+{text}+}}")
+        else:  # the markers stay when coloured: they survive copying, and read without colour
+            marked = f"[-{text}-]" if op == "-" else f"{{+{text}+}}"
+            out.append(f"\x1b[{'31' if op == '-' else '32'}m{marked}\x1b[0m" if color else marked)
     return "".join(out)
 
 
@@ -453,9 +449,9 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     if comparison.differs:
         yield (f"{s['added']} added, {s['removed']} removed, {s['changed']} changed "
                f"({_count(s['official_texts_changed'], 'text')} with a new official text, {s['rewrites_changed']} "
-               f"with only a new Tag Tamer text); {s['compared']} cards in both")
+               f"with only a new Tag Tamer text); {_cards(s['compared'])} in both")
     else:
-        yield f"No differences: {s['compared']} cards in both."
+        yield f"No differences: {_cards(s['compared'])} in both."
 
 
 _KIND_TEXT = {

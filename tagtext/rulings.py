@@ -151,9 +151,14 @@ def load_table(path: str | Path | None = None) -> Table:
         return get().rulings()
     p = Path(path)
     try:
-        raw = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as e:
         raise OverrideTableError(f"{p}: cannot read ({e.strerror or e})") from None
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise OverrideTableError(f"{p}: not UTF-8 text (byte {e.start}); a special-ruling table is TOML, "
+                                 "which is always UTF-8") from None
     return parse_table(raw, str(p))
 
 

@@ -260,13 +260,15 @@ def test_a_broken_conversion_record_is_reported(tmp_path):
     assert result.stderr.startswith(f"tagtext: error: {path}:1 (id BT1-001): text 'effect' needs")
 
 
-def test_database_problems_are_warnings(tmp_path, old_cards):
+def test_skipped_entries_are_reported_and_exit_as_in_every_command(tmp_path, old_cards):
     path = tmp_path / "dup.json"
     path.write_text(json.dumps(old_cards[:3] + [old_cards[0]]))
     result = run(path, path)
-    assert result.exit_code == 0
-    assert result.stderr.count("tagtext: warning:") == 2  # once per side
+    assert result.exit_code == 1  # as convert, errata, coverage: skipped entries exit 1
+    assert result.stderr.count("tagtext: error:") == 2  # once per side
     assert "duplicate id" in result.stderr
+    assert "No differences: 3 cards in both." in result.stdout  # the comparison is still shown
+    assert run(path, path, "--exit-code").exit_code == 2  # incomplete: never "same" (0) or "differ" (1)
 
 
 def test_usage_errors_exit_2(files):

@@ -1,21 +1,117 @@
-"""What every command shares: reading text arguments, and failing in one line."""
+"""What every command shares: reading text arguments, failing in one line, the global
+flags (``--quiet``, ``--debug``), the exit statuses, and reporting problems briefly."""
 
 from __future__ import annotations
 
 import contextlib
 import functools
 import os
+import signal
 import sys
+import threading
+import traceback
+from collections import defaultdict
+from typing import Iterable
 
 import click
 
 from ..errors import TagTextError
+
+#: Exit statuses, the same for every command (README, "Exit status").
+EXIT_OK = 0
+EXIT_FAILED = 1         # bad input, an output that cannot be written, skipped entries
+EXIT_USAGE = 2          # usage error; `diff --exit-code`: any error
+EXIT_INTERNAL = 3       # a bug in tagtext: "internal error ... please report it"
+EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_TERMINATED = 143   # SIGTERM
+
+#: The global flags, set by ``tagtext --quiet/--debug`` or the same flags after a command.
+FLAGS = {"quiet": False, "debug": False}
+
+#: How many problems of one kind are printed before the rest are counted.
+FIRST_FEW = 3
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwinds like Ctrl-C, so temporary files are removed."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
+def install_signal_handlers() -> None:
+    """SIGTERM unwinds the stack (cleaning temporary files) and exits 143."""
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _set_flag(ctx, param, value):
+    if value:
+        FLAGS[param.name] = True
+    return value
+
+
+def global_flags(func):
+    """``-q/--quiet`` and ``--debug``, accepted before the command or after it."""
+    func = click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_flag,
+                        help="On an internal error, show the Python traceback.")(func)
+    func = click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=_set_flag,
+                        help="Print only errors on stderr (no summary, notes, warnings or progress).")(func)
+    return func
+
+
+def quiet() -> bool:
+    return FLAGS["quiet"]
+
+
+def note(message: str) -> None:
+    """A summary line or a note on stderr, unless --quiet."""
+    if not FLAGS["quiet"]:
+        click.echo(message, err=True)
 
 
 def fail(message: str, code: int = 1) -> "NoReturn":  # noqa: F821
     """Print one line to stderr and exit."""
     click.echo(f"tagtext: error: {message}", err=True)
     sys.exit(code)
+
+
+def internal_error(error: BaseException) -> "NoReturn":  # noqa: F821
+    """An exception tagtext did not expect: one line (the traceback with --debug), exit 3."""
+    if FLAGS["debug"]:
+        traceback.print_exception(error, file=sys.stderr)
+    text = str(error).strip().splitlines()
+    detail = f"{type(error).__name__}: {text[0][:200]}" if text else type(error).__name__
+    hint = "the traceback is above" if FLAGS["debug"] else "--debug shows the traceback"
+    click.echo(f"tagtext: internal error: {detail} — please report it; {hint}", err=True)
+    sys.exit(EXIT_INTERNAL)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards`` (``words``: an irregular plural, "entries")."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def report_problems(problems: Iterable, label: str = "error") -> int:
+    """Print problems on stderr, grouped by kind: the first few of each kind in full, then
+    one line counting the rest. Returns how many there were. Errors are printed even with
+    --quiet; warnings are not."""
+    groups: dict[str, list] = defaultdict(list)
+    for problem in problems:
+        groups[getattr(problem, "kind", None) or "other"].append(problem)
+    total = sum(len(g) for g in groups.values())
+    if label != "error" and FLAGS["quiet"]:
+        return total
+    for kind, group in groups.items():
+        for problem in group[:FIRST_FEW]:
+            click.echo(f"tagtext: {label}: {problem}", err=True)
+        if len(group) > FIRST_FEW:
+            rest = len(group) - FIRST_FEW
+            summary = getattr(group[0], "summary", None) or kind
+            click.echo(f"tagtext: {label}: ... and {rest} more like these ({summary}; {len(group)} in all)", err=True)
+    return total
 
 
 def handle_errors(func):
@@ -33,7 +129,8 @@ def handle_errors(func):
 def errors_exit(code: int = 1):
     """Within this block, tagtext's own errors and OS errors become one line on stderr and
     exit ``code`` (``tagtext diff --exit-code`` exits 2 on errors, the rest 1); an
-    interrupt exits 130, a closed stdout quietly."""
+    interrupt exits 130, SIGTERM 143, a closed stdout quietly; anything else is an
+    internal error (exit 3)."""
     try:
         yield
     except TagTextError as e:
@@ -45,7 +142,13 @@ def errors_exit(code: int = 1):
         where = f"{e.filename}: " if getattr(e, "filename", None) else ""
         fail(f"{where}{e.strerror or e}", code)
     except KeyboardInterrupt:
-        fail("interrupted", 130)
+        fail("interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        fail("terminated", EXIT_TERMINATED)
+    except (click.ClickException, click.exceptions.Exit, click.Abort):
+        raise
+    except Exception as e:  # noqa: BLE001 - the last resort: one line, not a traceback
+        internal_error(e)
 
 
 def _quiet_stdout() -> None:
@@ -56,6 +159,20 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no real stdout (tests): nothing to silence
         pass
+
+
+def allow_empty_option(func):
+    """``--allow-empty``: write even a database that looks broken (see check_shape)."""
+    return click.option("--allow-empty", is_flag=True,
+                        help="Write the output even when nearly every entry of the database was "
+                             "skipped or it holds no text (normally the previous output is kept).")(func)
+
+
+def check_shape(database, allow_empty: bool, output: object = None) -> None:
+    """Stop (one line) when ``database`` does not look like a card database any more (see
+    :meth:`tagtext.carddb.Database.shape_problem`), unless ``allow_empty``."""
+    from ..carddb import check_shape as check
+    check(database, allow_empty, output)
 
 
 def text_argument(text: str | None) -> str:

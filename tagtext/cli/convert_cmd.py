@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import io
 import os
 import sys
@@ -14,18 +15,21 @@ import click
 from .. import carddb
 from ..atomic import atomic_write
 from ..batch import BatchResult, convert_database
-from ..convert import FORMATS, format_for, write
-from .common import fail, handle_errors, pack_option
+from ..convert import FORMATS, UnknownSuffix, format_for, is_gzip_name, write
+from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
+                     plural, quiet, report_problems)
 
 
 @click.command("convert")
+@global_flags
 @click.argument("db", required=False, metavar="[DB]")
 @click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json.")
+@allow_empty_option
 @pack_option
 @handle_errors
-def convert(db, output, fmt, pack):
+def convert(db, output, fmt, allow_empty, pack):
     """Convert every card of the card database DB to Tag Tamer text.
 
     DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
@@ -46,8 +50,15 @@ def convert(db, output, fmt, pack):
     A summary goes to stderr, and a progress bar when stderr is a terminal.
 
     Entries that are wrong (no id, duplicate id, a text field that is not text) are
-    skipped and texts that cannot be rewritten are left out; each is reported on stderr,
-    the rest is converted and written, and the exit status is 1.
+    skipped and texts that cannot be rewritten are left out; they are reported on stderr
+    (the first few of each kind, then a count), the rest is converted and written, and the
+    exit status is 1. When nearly every entry is skipped or no card has any text (the
+    database's format changed), nothing is written, OUT is kept, and the exit status is 1
+    (--allow-empty writes it anyway).
+
+    OUT's suffix gives the format (.json, .jsonl, .csv, .md; .gz compresses); another
+    suffix needs --format. A symbolic link is followed (its target replaced atomically); a
+    device or named pipe (/dev/stdout) is written straight into.
 
     \b
     Examples:
@@ -56,18 +67,29 @@ def convert(db, output, fmt, pack):
       tagtext convert DigimonCards.json.gz --format md > changes.md
       tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
     """
-    fmt = fmt or format_for(output)
+    if fmt is None:
+        try:
+            fmt = format_for(output)
+        except UnknownSuffix as e:
+            raise click.UsageError(str(e)) from None
     database = pack.load_database(db)
+    check_shape(database, allow_empty, output)
     if output is None:
+        # Rendered whole before anything is printed: a failure never leaves half a document.
+        batch = _convert(database, pack)
+        buffer = io.StringIO(newline="")
+        write(batch, buffer, fmt)
+        text = buffer.getvalue()
         with _stdout_utf8() as out:
-            batch = _convert(database, pack)
-            write(batch, out, fmt)
+            # In pieces: one huge write to a pipe whose reader left can end short, unreported.
+            for start in range(0, len(text), 1 << 16):
+                out.write(text[start:start + (1 << 16)])
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
         if os.path.isdir(output):
             fail(f"{output}: is a directory; give a file name to write")
         try:
-            with atomic_write(output, "w", encoding="utf-8", newline="") as out:
+            with _output(output) as out:
                 batch = _convert(database, pack)
                 write(batch, out, fmt)
         except OSError as e:
@@ -80,6 +102,20 @@ def convert(db, output, fmt, pack):
     sys.exit(1 if failed else 0)
 
 
+@contextlib.contextmanager
+def _output(output: str) -> Iterator[TextIO]:
+    """OUT opened for text, atomically (see tagtext.atomic); gzipped when it ends in .gz
+    (with no name or time in the gzip header, so the same input gives the same bytes)."""
+    if not is_gzip_name(output):
+        with atomic_write(output, "w", encoding="utf-8", newline="") as out:
+            yield out
+        return
+    with atomic_write(output, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
+            with io.TextIOWrapper(zipped, encoding="utf-8", newline="") as out:
+                yield out
+
+
 def _convert(database: carddb.Database, pack) -> BatchResult:
     with _progress(len(database.cards)) as step:
         return convert_database(database, progress=step, pack=pack)
@@ -88,7 +124,7 @@ def _convert(database: carddb.Database, pack) -> BatchResult:
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr when stderr is a terminal; nothing otherwise."""
-    if not stderr_is_terminal() or total == 0:
+    if quiet() or not stderr_is_terminal() or total == 0:
         yield None
         return
     with click.progressbar(length=total, label="converting", file=sys.stderr,
@@ -121,20 +157,33 @@ def _stdout_utf8() -> Iterator[TextIO]:
 
 
 def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
-    """Problems, one per line, then the summary, on stderr. True if anything failed."""
-    for problem in batch.problems:
-        click.echo(f"tagtext: error: {problem}", err=True)
-    for card_result in batch.cards:
-        for error in card_result.errors.values():
-            click.echo(f"tagtext: error: {batch.source}: {error}", err=True)
+    """Problems (the first few of each kind, then a count), then the summary, on stderr.
+    True if anything failed."""
+    report_problems(batch.problems)
+    report_problems(_TextProblem(batch.source, p) for c in batch.cards for p in c.problems)
     s = batch.summary()
-    line = (f"tagtext: {batch.source}: {s['cards']} cards, {s['texts']} texts: {s['rewritten']} rewritten "
-            f"({s['cards_rewritten']} cards), {s['residuals']} residuals, {s['stale_rulings']} stale rulings")
+    line = (f"tagtext: {batch.source}: {plural(s['cards'], 'card')}, {plural(s['texts'], 'text')}: "
+            f"{s['rewritten']} rewritten ({plural(s['cards_rewritten'], 'card')}), "
+            f"{plural(s['residuals'], 'residual')}, {plural(s['stale_rulings'], 'stale ruling')}")
     if s["failed_texts"]:
-        line += f", {s['failed_texts']} texts not rewritten"
+        line += f", {plural(s['failed_texts'], 'text')} not rewritten"
     if s["problems"]:
-        line += f", {s['problems']} entries skipped or repaired"
+        line += f", {plural(s['problems'], 'entry', 'entries')} skipped or repaired"
     if output is not None:
         line += f"; wrote {output} ({fmt})"
-    click.echo(line, err=True)
+    note(line)
     return bool(s["failed_texts"] or s["problems"])
+
+
+class _TextProblem:
+    """A text that could not be rewritten, as report_problems prints it."""
+
+    kind = "text-not-rewritten"
+    summary = "texts that could not be rewritten"
+
+    def __init__(self, source: str, problem):
+        self.line = f"{source}: {problem.where}: {problem.message}" if not problem.message.startswith(problem.where) \
+            else f"{source}: {problem.message}"
+
+    def __str__(self) -> str:
+        return self.line

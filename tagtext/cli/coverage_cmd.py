@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
-from .common import handle_errors, pack_option
+from .common import global_flags, handle_errors, pack_option, report_problems
 
 
 @click.command("coverage")
+@global_flags
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=25, show_default=True, help="How many residual shapes to list.")
@@ -30,11 +32,11 @@ def coverage(db, as_json, top, pack):
     """
     database = pack.load_database(db)
     report = pack.coverage(database)
-    for problem in database.problems:
-        click.echo(f"warning: {problem}", err=True)
+    skipped = report_problems(database.problems)
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-        return
+        sys.exit(1 if skipped else 0)
     click.echo(f"database:      {database.source}")
     for line in report.summary_lines(top):
         click.echo(line)
+    sys.exit(1 if skipped else 0)

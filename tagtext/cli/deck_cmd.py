@@ -10,7 +10,8 @@ import click
 from .. import carddb
 from ..deck import deck_rules_of
 from ..deck.render import render_text
-from .common import errors_exit
+from .common import errors_exit, global_flags
+from .common import note as note_line
 
 
 @click.group("deck")
@@ -19,6 +20,7 @@ def deck():
 
 
 @deck.command("check")
+@global_flags
 @click.argument("deck_a", metavar="DECK_A")
 @click.argument("deck_b", metavar="[DECK_B]", required=False)
 @click.option("--pack", metavar="NAME", default=None, help="The format whose deck rules apply (default: tag-tamer).")
@@ -53,5 +55,5 @@ def check(deck_a, deck_b, pack, db, as_json):
             click.echo(render_text(report), nl=False)
             for note in report.sources:
                 if note.startswith("restrictions: the card database has none"):
-                    click.echo(f"tagtext: note: {note}", err=True)
+                    note_line(f"tagtext: note: {note}")
     sys.exit(0 if report.legal else 1)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
 
-from .common import errors_exit, pack_option
+from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, pack_option,
+                     report_problems)
 
 
 @click.command("diff")
+@global_flags
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON (schema tagtext-diff/1).")
@@ -18,8 +21,9 @@ from .common import errors_exit, pack_option
               help="Exit 1 when there are differences, 0 when none (errors then exit 2), as GNU diff.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Color the word diff (auto: when stdout is a terminal).")
+@allow_empty_option
 @pack_option
-def diff(old, new, as_json, exit_code, color, pack):
+def diff(old, new, as_json, exit_code, color, allow_empty, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or Tag Tamer text changed, with a word diff of the official text
     where it changed, and of the Tag Tamer text ([-removed-]{+added+}, or red and green
@@ -34,8 +38,14 @@ def diff(old, new, as_json, exit_code, color, pack):
     the card's text changed under its ruling). Release day: diff the new database
     against the last one to see which cards need an errata line or a special ruling.
 
-    Exit status: 0, or 1 on an error; with --exit-code, 1 when there are differences
-    and 2 on an error.
+    A side whose database no longer looks like one (nearly every entry skipped, no text)
+    is an error (--allow-empty compares it anyway). Skipped entries are reported, the first
+    few of each kind.
+
+    Exit status: 0; 1 on an error or when entries were skipped; with --exit-code, 0 when
+    the inputs are the same, 1 when they differ, 2 on an error or skipped entries (the
+    comparison is then incomplete), never 1 for a failure. The colours (red and green
+    around the [-…-]{+…+} markers) are off when NO_COLOR is set, unless --color always.
 
     \b
     Examples:
@@ -43,21 +53,32 @@ def diff(old, new, as_json, exit_code, color, pack):
       tagtext diff tagtamer-published.json DigimonCards.json --exit-code
       tagtext diff old.json new.json --json | jq '.changed[].id'
     """
-    with errors_exit(2 if exit_code else 1):
+    error = EXIT_USAGE if exit_code else 1
+    if old == "-" and new == "-":
+        raise click.UsageError("OLD and NEW are both \"-\": only one of them can be read from stdin")
+    with errors_exit(error):
         from ..diff import compare, load_side, report_lines
 
         old_side, new_side = load_side(old, pack), load_side(new, pack)
         for side in (old_side, new_side):
-            for problem in side.problems:
-                click.echo(f"tagtext: warning: {problem}", err=True)
+            if side.database is not None:
+                check_shape(side.database, allow_empty)
+        skipped = report_problems([p for side in (old_side, new_side) for p in side.problems])
         comparison = compare(old_side, new_side)
         if as_json:
             click.echo(json.dumps(comparison.to_json(), ensure_ascii=False, indent=2))
         else:
-            use_color = color == "always" or (color == "auto" and _stdout_is_terminal())
+            use_color = color == "always" or (color == "auto" and _stdout_is_terminal() and not no_color())
             for line in report_lines(comparison, color=use_color):
                 click.echo(line, color=use_color)
+    if skipped:
+        sys.exit(error)
     sys.exit(1 if exit_code and comparison.differs else 0)
+
+
+def no_color() -> bool:
+    """NO_COLOR set to anything but the empty string (https://no-color.org)."""
+    return bool(os.environ.get("NO_COLOR"))
 
 
 def _stdout_is_terminal() -> bool:

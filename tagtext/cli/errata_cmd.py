@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import handle_errors, pack_option
+from .common import allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems
 
 
 @click.command("errata")
+@global_flags
 @click.argument("db", required=False)
 @click.option("-o", "--output", "out", required=True, metavar="DIR",
               type=click.Path(file_okay=False, path_type=Path),
               help="Directory to write (created; replaced only if an earlier `tagtext errata` wrote it).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
+@allow_empty_option
 @pack_option
 @handle_errors
-def errata(db, out, fmt, pack):
+def errata(db, out, fmt, allow_empty, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
@@ -36,7 +39,13 @@ def errata(db, out, fmt, pack):
 
     DIR is written whole or not at all: the output is built next to it and renamed
     into place. An existing DIR is replaced only when it is empty or an earlier run of
-    this command wrote it.
+    this command wrote it; files in it that tagtext did not write (a CNAME, a .git/, your
+    own CSS) are kept. A symbolic link to a directory is followed.
+
+    Entries of DB that are skipped, and texts that cannot be rewritten, are reported (the
+    first few of each kind) and the exit status is 1. When nearly every entry is skipped
+    or no card has any text, DIR is kept as it was and the exit status is 1
+    (--allow-empty builds anyway).
 
     \b
     Examples:
@@ -44,13 +53,32 @@ def errata(db, out, fmt, pack):
       tagtext errata path/to/DigimonCards.json -o site
       tagtext errata --format wiki -o wiki-tables
     """
-    report = build_errata(db, out, fmt, pack)
+    report = build_errata(db, out, fmt, pack, allow_empty)
     errata_ = report.errata
     flagged = len(errata_.flags)
-    click.echo(
-        f"tagtext: wrote {len(report.files)} files to {out}: {errata_.cards} cards in "
-        f"{len(errata_.sets)} sets, {flagged} flagged for the maintainers, "
-        f"{len(errata_.entry_problems)} database entries skipped or repaired "
-        f"({report.seconds:.1f} s)",
-        err=True,
+    skipped = report_problems(errata_.entry_problems)
+    unreadable = report_problems(_Unreadable(f) for f in errata_.flags if f.kind == "unreadable")
+    if report.kept:
+        shown = ", ".join(report.kept[:5]) + (" ..." if len(report.kept) > 5 else "")
+        note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
+    note(
+        f"tagtext: wrote {plural(len(report.files), 'file')} to {out}: {plural(errata_.cards, 'card')} in "
+        f"{plural(len(errata_.sets), 'set')}, {flagged} flagged for the maintainers, "
+        f"{plural(skipped, 'database entry', 'database entries')} skipped or repaired "
+        f"({report.seconds:.1f} s)"
     )
+    sys.exit(1 if skipped or unreadable else 0)
+
+
+class _Unreadable:
+    """A text that could not be rewritten (flagged on the maintainers page), as
+    report_problems prints it."""
+
+    kind = "text-not-rewritten"
+    summary = "texts that could not be rewritten"
+
+    def __init__(self, flag):
+        self.line = f"{flag.card.id} {flag.field}: {'; '.join(flag.messages)}"
+
+    def __str__(self) -> str:
+        return self.line

@@ -11,6 +11,7 @@ import importlib
 import click
 
 from .. import __version__
+from . import common
 
 #: command name -> "module:attribute" of its click command
 COMMANDS = {
@@ -39,6 +40,24 @@ class LazyGroup(click.Group):
         module_name, attr = target[0].split(":")
         return getattr(importlib.import_module(module_name), attr)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        # A fresh run: the flags start unset (given before or after the command, they set them).
+        common.FLAGS.update(quiet=False, debug=False)
+        common.install_signal_handlers()
+        return super().make_context(info_name, args, parent=parent, **extra)
+
+    def invoke(self, ctx):
+        # The last resort: whatever a command lets through becomes one line and exit 3
+        # (click's own exceptions and sys.exit pass).
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except common.Terminated:
+            common.fail("terminated", common.EXIT_TERMINATED)
+        except Exception as e:  # noqa: BLE001
+            common.internal_error(e)
+
     def format_commands(self, ctx, formatter):
         # Short help from the table above, so listing commands imports none of them.
         rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
@@ -47,6 +66,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@common.global_flags
 @click.version_option(__version__, prog_name="tagtext")
 def cli():
     """Compile official card effect text into the text of a tag (2v2) format.
@@ -54,13 +74,22 @@ def cli():
     Each format is a rule pack (`--pack`, `tagtext packs`); the default is Tag Tamer, the
     Digimon Card Game's 2v2 format.
 
-    Exit status: 0 on success, 1 when the input is bad or a command fails, 2 for a usage
-    error. `tagtext diff --exit-code` exits 1 when the inputs differ.
+    Exit status: 0 on success; 1 when the input is bad, an output cannot be written, or
+    entries of a database were skipped; 2 for a usage error; 3 for an internal error (a
+    bug: please report it; --debug shows the traceback); 130 on Ctrl-C, 143 on SIGTERM.
+    `tagtext diff --exit-code` exits 1 when the inputs differ and 2 on any error.
+
+    NO_COLOR (set and not empty) turns colour off unless --color always is given.
     """
 
 
 def main() -> None:
-    cli(prog_name="tagtext")
+    try:
+        cli(prog_name="tagtext")
+    except common.Terminated:
+        common.fail("terminated", common.EXIT_TERMINATED)
+    except Exception as e:  # noqa: BLE001 - outside any command (start-up): still one line
+        common.internal_error(e)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,11 @@ import click
 
 from .. import carddb
 from ..rulings import check, load_table
-from .common import handle_errors, pack_option
+from .common import global_flags, handle_errors, note, pack_option, plural, report_problems
 
 
 @click.command("check-overrides")
+@global_flags
 @click.argument("db", required=False)
 @click.option("--table", "table_path", metavar="PATH", help="A special-ruling table to check instead of the shipped one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statuses as JSON.")
@@ -33,6 +34,7 @@ def check_overrides(db, table_path, as_json, pack):
     """
     table = load_table(table_path) if table_path else pack.rulings()
     database = pack.load_database(db)
+    skipped = report_problems(database.problems)
     statuses = check(table, database.by_id())
     if as_json:
         click.echo(json.dumps([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,
@@ -42,6 +44,6 @@ def check_overrides(db, table_path, as_json, pack):
         for s in statuses:
             click.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")
         counts = {k: sum(1 for s in statuses if s.status == k) for k in ("current", "stale", "unknown-card")}
-        click.echo(f"{len(statuses)} rulings: {counts['current']} current, {counts['stale']} stale, "
-                   f"{counts['unknown-card']} unknown cards ({table.source} against {database.source})", err=True)
-    sys.exit(1 if any(s.status != "current" for s in statuses) else 0)
+        note(f"{plural(len(statuses), 'ruling')}: {counts['current']} current, {counts['stale']} stale, "
+             f"{plural(counts['unknown-card'], 'unknown card')} ({table.source} against {database.source})")
+    sys.exit(1 if skipped or any(s.status != "current" for s in statuses) else 0)

@@ -7,10 +7,11 @@ import json
 import click
 
 from .. import packs
-from .common import handle_errors
+from .common import global_flags, handle_errors
 
 
 @click.command("packs")
+@global_flags
 @click.option("--json", "as_json", is_flag=True, help="Print the packs and their rules as JSON.")
 @handle_errors
 def list_packs(as_json):

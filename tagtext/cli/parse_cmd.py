@@ -7,10 +7,11 @@ import json
 import click
 
 from ..syntax.show import outline, to_json
-from .common import handle_errors, pack_option, text_argument
+from .common import global_flags, handle_errors, pack_option, text_argument
 
 
 @click.command("parse")
+@global_flags
 @click.argument("text", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the tree as JSON.")
 @pack_option

@@ -27,22 +27,29 @@ class BuildReport:
     #: paths of the files written, relative to ``out``
     files: tuple[str, ...]
     seconds: float
+    #: paths found in ``out`` that tagtext did not write, kept (directories end in "/")
+    kept: tuple[str, ...] = ()
 
 
-def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None) -> BuildReport:
+def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None,
+                 allow_empty: bool = False) -> BuildReport:
     """Convert the database at ``db_path`` (None: the shipped one) and write the errata
-    to the directory ``out``, replacing a previous build only once this one succeeded."""
+    to the directory ``out``, replacing a previous build only once this one succeeded.
+    A database that no longer looks like one (nearly every entry skipped, no text) raises
+    :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``."""
     started = time.perf_counter()
     pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
     database = pack.load_database(db_path)
+    carddb.check_shape(database, allow_empty, out)
     batch = convert_database(database, pack=pack)
     attribution = pack.data_source() if db_path is None else None
     errata = build_model(batch, pack.rulings(), attribution)
-    files = write_errata(errata, out, fmt)
-    return BuildReport(Path(out), fmt, errata, tuple(files), time.perf_counter() - started)
+    kept: list[str] = []
+    files = write_errata(errata, out, fmt, kept)
+    return BuildReport(Path(out), fmt, errata, tuple(files), time.perf_counter() - started, tuple(kept))
 
 
-def write_errata(errata: Errata, out: str | Path, fmt: str = "html") -> list[str]:
+def write_errata(errata: Errata, out: str | Path, fmt: str = "html", kept: list[str] | None = None) -> list[str]:
     """Write ``errata`` to the directory ``out`` in format ``fmt`` (html or wiki), whole
     or not at all; returns the files written, relative to ``out``."""
     if fmt not in FORMATS:
@@ -51,4 +58,4 @@ def write_errata(errata: Errata, out: str | Path, fmt: str = "html") -> list[str
         from .site import write_site as writer
     else:
         from .wiki import write_wiki as writer
-    return publish_dir(out, lambda tmp: writer(errata, tmp), f"tagtext errata --format {fmt}\n")
+    return publish_dir(out, lambda tmp: writer(errata, tmp), f"tagtext errata --format {fmt}\n", kept)

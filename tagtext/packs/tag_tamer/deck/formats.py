@@ -116,6 +116,8 @@ def _read_tts(text: str, source: str) -> Deck:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise DeckFileError(source, f"invalid JSON: {e.msg}", e.lineno, e.colno) from None
+    except RecursionError:
+        raise DeckFileError(source, "invalid JSON: arrays or objects nest too deeply", 1) from None
     if not isinstance(doc, list):
         raise DeckFileError(source, "expected a JSON array of card ids (Tabletop Simulator)", 1)
     deck = Deck(source, TTS)

@@ -539,6 +539,7 @@ def parse(text: str, source: str | None = None) -> n.EffectText:
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
+    _check_nesting(text, source)
     lark = lark_parser()
     try:
         with _POSTLEX.parsing(text):
@@ -556,6 +557,26 @@ def parse(text: str, source: str | None = None) -> n.EffectText:
         pos = getattr(e, "pos_in_stream", 0) or 0
         raise ParseError("cannot parse", text, pos, source) from None
     return _root(tree, text)
+
+
+#: How deep parentheses may nest. Card text nests two or three deep; the tree, its
+#: printing and its analysis are recursive, so a text nesting hundreds deep would exhaust
+#: Python's stack: it is refused with a ParseError at the bracket that goes too deep.
+MAX_NESTING = 100
+_OPEN, _CLOSE = "(（", ")）"
+
+
+def _check_nesting(text: str, source: str | None) -> None:
+    if text.count("(") + text.count("（") <= MAX_NESTING:  # the common case, at C speed
+        return
+    depth = 0
+    for pos, ch in enumerate(text):
+        if ch in _OPEN:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ParseError(f"parentheses nest more than {MAX_NESTING} deep", text, pos, source)
+        elif ch in _CLOSE and depth:
+            depth -= 1
 
 
 def _root(tree: n.EffectText, text: str) -> n.EffectText:

@@ -1,0 +1,114 @@
+"""What tagtext says: problems summarised by kind, plurals, unknown --card ids, `diff - -`,
+--quiet, NO_COLOR, and the word-diff markers kept when coloured."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import tagtext.cli.diff_cmd as diff_cmd
+from tagtext.cli.common import FIRST_FEW, plural
+from tagtext.cli.main import cli
+
+GOOD = {"id": "BT1-001", "name": "Agumon", "effect": "[Main] If you have 3 or more security cards, <Draw 1>."}
+
+
+def run(*args, input=None, env=None):
+    return CliRunner().invoke(cli, list(map(str, args)), input=input, env=env, catch_exceptions=False)
+
+
+def write(tmp_path: Path, name: str, cards) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return path
+
+
+def test_the_same_problem_is_summarised_by_kind(tmp_path):
+    cards = [{**GOOD, "id": f"BT1-{i:03d}"} for i in range(1, 101)]
+    cards += [{**GOOD, "id": f"BT1-{i:03d}", "effect": 7} for i in range(101, 141)]   # 40 not-text fields
+    cards += [GOOD] * 5                                                               # 5 duplicate ids
+    path = write(tmp_path, "cards.json", cards)
+    for args in (["convert", path], ["errata", path, "-o", tmp_path / "site"], ["coverage", path],
+                 ["diff", path, path]):
+        result = run(*args)
+        assert result.exit_code == 1
+        errors = [line for line in result.stderr.splitlines() if line.startswith("tagtext: error:")]
+        sides = 2 if args[0] == "diff" else 1  # diff: both sides' problems, grouped together
+        # per kind: the first few in full, then one line counting the rest
+        assert len(errors) == 2 * (FIRST_FEW + 1), result.stderr
+        assert (f"... and {40 * sides - 3} more like these (text fields that are not text; {40 * sides} in all)"
+                in errors[FIRST_FEW])
+        assert f"... and {5 * sides - 3} more like these (duplicate ids; {5 * sides} in all)" in errors[-1]
+
+
+def test_plurals(tmp_path):
+    assert (plural(1, "card"), plural(2, "card"), plural(1, "entry", "entries"), plural(0, "entry", "entries")) == \
+        ("1 card", "2 cards", "1 entry", "0 entries")
+    path = write(tmp_path, "one.json", [GOOD])
+    summary = run("convert", path).stderr.strip().splitlines()[-1]
+    assert "1 card, 1 text: 1 rewritten (1 card), 0 residuals, 0 stale rulings" in summary
+    site = run("errata", path, "-o", tmp_path / "site").stderr
+    assert "1 card in 1 set" in site and "0 database entries" in site
+    assert "No differences: 1 card in both." in run("diff", path, path).stdout
+
+
+def test_an_unknown_card_id_is_a_warning():
+    result = run("rewrite", "--card", "NOPE-999", "Both players draw 2 cards.")
+    assert result.exit_code == 0
+    assert result.stdout == "All players draw 2 cards.\n"
+    assert result.stderr == ("tagtext: warning: card NOPE-999 is not in the shipped card database; "
+                             "no special ruling applies to it\n")
+    lower = run("rewrite", "--card", "bt7-040", "Both players draw 2 cards.")
+    assert "did you mean BT7-040?" in lower.stderr
+    assert run("rewrite", "--card", "BT1-001", "Both players draw 2 cards.").stderr == ""
+    assert run("--quiet", "rewrite", "--card", "NOPE-999", "Draw 1.").stderr == ""
+
+
+def test_diff_with_both_sides_on_stdin_says_so():
+    result = run("diff", "-", "-", input="[]")
+    assert result.exit_code == 2
+    assert "OLD and NEW are both \"-\": only one of them can be read from stdin" in result.stderr
+    assert "invalid JSON" not in result.stderr
+
+
+def test_quiet_prints_only_errors(tmp_path):
+    path = write(tmp_path, "cards.json", [GOOD, GOOD])
+    for args in (["--quiet", "convert", path], ["convert", path, "-q"]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert [line.split(":")[1] for line in result.stderr.splitlines()] == [" error"]  # no summary line
+        assert json.loads(result.stdout)["summary"]["cards"] == 1
+    good = write(tmp_path, "good.json", [GOOD])
+    assert run("-q", "convert", good).stderr == ""
+    assert run("-q", "errata", good, "-o", tmp_path / "site").stderr == ""
+    assert run("-q", "check-overrides").stderr == ""
+    assert run("-q", "rewrite", "[Main] You have 3 or more memory for each card.").stderr == ""
+    assert run("convert", good).stderr != ""  # not sticky
+
+
+@pytest.fixture
+def two_sides(tmp_path):
+    old = write(tmp_path, "old.json", [GOOD])
+    new = write(tmp_path, "new.json", [{**GOOD, "effect": GOOD["effect"].replace("3 or more", "4 or more")}])
+    return old, new
+
+
+def test_no_color_is_honoured(monkeypatch, two_sides):
+    old, new = two_sides
+    monkeypatch.setattr(diff_cmd, "_stdout_is_terminal", lambda: True)
+    assert "\x1b[" in run("diff", old, new, env={"NO_COLOR": ""}).stdout  # empty: not set
+    assert "\x1b[" not in run("diff", old, new, env={"NO_COLOR": "1"}).stdout
+    assert "\x1b[" in run("diff", old, new, "--color", "always", env={"NO_COLOR": "1"}).stdout
+
+
+def test_colour_keeps_the_markers(two_sides):
+    old, new = two_sides
+    plain = run("diff", old, new, "--color", "never").stdout
+    coloured = run("diff", old, new, "--color", "always").stdout
+    assert "[-6-]{+8+}" in plain
+    assert "\x1b[31m[-6-]\x1b[0m\x1b[32m{+8+}\x1b[0m" in coloured
+    import re
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
