@@ -32,7 +32,9 @@ def check(deck_a, deck_b, pack, db, as_json):
 
     A deck file is the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID
     lines), its Tabletop Simulator export (a JSON array of ids, one per copy) or Untap's
-    COUNT NAME [DCG] (ID) lines, recognised by content.
+    COUNT NAME [DCG] (ID) lines, recognised by content. With --pack ygo-tag: a YDK
+    file (#main, #extra, !side; one password a line) or a text list of card names
+    (Main Deck:/Extra Deck: headings, '3 Card Name' or 'Card Name x3' lines).
 
     Exit status: 0 when legal, 1 when not, 2 on a usage error or an unreadable deck or
     database.
@@ -42,12 +44,14 @@ def check(deck_a, deck_b, pack, db, as_json):
       tagtext deck check alice.txt bob.txt
       tagtext deck check alice.txt bob.json --json | jq '.problems[].message'
       tagtext deck check mine.txt --db DigimonCards.json
+      tagtext deck check alice.ydk bob.ydk --pack ygo-tag
     """
     with errors_exit(2):
         rules = deck_rules_of(pack)
         paths = [p for p in (deck_a, deck_b) if p is not None]
         decks = [rules.read_deck(path, label) for path, label in zip(paths, ("A", "B"))]
-        database = carddb.load(db)
+        # a pack whose deck rules read their own card facts says how to load them
+        database = getattr(rules, "load_database", carddb.load)(db)
         report = rules.check_team(decks, database)
         if as_json:
             click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))

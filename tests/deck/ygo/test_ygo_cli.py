@@ -1,0 +1,69 @@
+"""tagtext deck check --pack ygo-tag: exit 0 legal, 1 illegal, 2 unreadable; the pack's own
+card database by default."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from tagtext.cli.main import cli
+
+from .conftest import FIXTURES
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["deck", "check", *map(str, args), "--pack", "ygo-tag"])
+
+
+def test_legal_team_exits_0():
+    result = run(FIXTURES / "alice.ydk", FIXTURES / "bob.txt")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("40 Main Deck, 15 Extra Deck (YDK)")
+    assert lines[1].endswith("41 Main Deck, 5 Extra Deck (text)")
+    assert lines[2] == "Yu-Gi-Oh! tag duel team: legal"
+
+
+def test_illegal_deck_exits_1_and_says_why():
+    result = run(FIXTURES / "alice.ydk", FIXTURES / "carol.ydk")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[2] == "Yu-Gi-Oh! tag duel team: illegal, 5 problems"
+    assert lines[3] == "  B: 2 Side Deck cards, Side Decks are not used (only one game is played) (Side Deck)"
+
+
+def test_json_report():
+    result = run(FIXTURES / "carol.ydk", "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["pack"] == "ygo-tag" and doc["decks"][0]["format"] == "YDK"
+    assert [p["rule"] for p in doc["problems"]] == [
+        "side-deck", "extra-deck-monster-in-main", "copies-per-player", "forbidden", "limited"]
+
+
+def test_db_option_reads_a_ygoprodeck_database(tmp_path):
+    db = tmp_path / "cardinfo.json"
+    db.write_text(json.dumps({"data": [{"id": 89631139, "name": "Blue-Eyes White Dragon",
+                                        "type": "Normal Monster", "banlist_info": {"ban_tcg": "Banned"}}]}))
+    deck = tmp_path / "d.ydk"
+    deck.write_text("#main\n89631139\n")
+    result = run(deck, "--db", db, "--json")
+    assert result.exit_code == 1
+    assert [p["rule"] for p in json.loads(result.stdout)["problems"]] == ["main-deck-size", "forbidden"]
+
+
+def test_unreadable_deck_is_one_line_and_exits_2(tmp_path):
+    bad = tmp_path / "bad.ydk"
+    bad.write_text("#main\n89631139\nBlue-Eyes\n")
+    result = run(FIXTURES / "alice.ydk", bad)
+    assert result.exit_code == 2
+    assert result.stderr == f"tagtext: error: {bad}:3: 'Blue-Eyes' is not a card password (YDK: one password a line)\n"
+    assert result.stdout == ""
+
+
+def test_bad_database_exits_2(tmp_path):
+    bad = tmp_path / "cards.json"
+    bad.write_text("{")
+    result = run(FIXTURES / "alice.ydk", "--db", bad)
+    assert result.exit_code == 2 and result.stderr.startswith(f"tagtext: error: {bad}:1:2: invalid JSON")
