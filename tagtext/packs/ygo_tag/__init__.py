@@ -33,6 +33,10 @@ _QUIET = re.compile(
     r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
     r"|(?<!and )your opponent cannot\b|attack your opponent directly")
 _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
+#: "their" owning a private area: in a text that names "your opponent", a later sentence's
+#: "their Deck" may refer back to it (rule 2), so its sentence is parsed too
+_PLAYER_WORD = re.compile(r"\byou|opponent|player|\bthe[iy]|\bthem\b")
+_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b")
 
 
 class YgoTagPack:
@@ -61,14 +65,22 @@ class YgoTagPack:
         are blanked out first, unless a pronoun may act for the opponent ("when they")."""
         if not self.use_triggers:
             return [0]
-        if "pponent" not in text and "layer" not in text:  # every trigger has one of these (any case)
+        if "pponent" not in text and "layer" not in text and "ither" not in text:  # every trigger has one (any case)
             return []
         low = text.lower()
         if ANY_TRIGGER.search(low) is None:
             return []
         if not _PRONOUN_ACTS.search(low):
             low = _QUIET.sub(lambda m: " " * len(m.group()), low)
-        return [m.start() for m in ANY_TRIGGER.finditer(low)]
+        hits = [m.start() for m in ANY_TRIGGER.finditer(low)]
+        if hits and "your opponent" in low:
+            for m in _THEIR_PRIVATE.finditer(low, hits[0]):
+                # only a "their" that opens what its sentence says of a player can refer
+                # back to an earlier sentence (rules/choose_opponent.py)
+                start = max(low.rfind(".", 0, m.start()), low.rfind("\n", 0, m.start()))
+                if not _PLAYER_WORD.search(low, start + 1, m.start()):
+                    hits.append(m.start())
+        return hits
 
     @staticmethod
     def residual_trigger(low: str) -> bool:

@@ -57,6 +57,16 @@ class Mention:
     segment: int
     #: the leaf after it in its clause (after the area word it owns), or None
     next_leaf: y.Leaf | None = None
+    #: the player phrase a pronoun refers back to: the nearest earlier PlayerRef of the
+    #: text (in an earlier sentence when its own has none), or None
+    antecedent: y.Leaf | None = None
+    #: the area a later "their" in the same sentence owns when it refers back to this
+    #: phrase ("your opponent can reveal 1 monster in their hand": "hand"), and that leaf
+    their_area: str | None = None
+    their_leaf: y.Leaf | None = None
+    #: the player who acts in its segment, when another phrase before it is the subject
+    #: ("your opponent Special Summons ... to your opponent's side": the first phrase)
+    actor: y.Leaf | None = None
 
     @property
     def start(self) -> int:
@@ -124,6 +134,7 @@ def analyse(tree: y.CardText) -> Analysis:
     result.sentences = sentences
     for si, sentence in enumerate(sentences):
         segment = 0
+        seg_conditional: dict[int, bool] = {}
         for ci, clause in enumerate(sentence.clauses):
             kind = "condition" if isinstance(clause, y.Condition) else "cost" if isinstance(clause, y.Cost) else "effect"
             if not any(isinstance(p, _PLAYERISH) or (isinstance(p, y.Area) and p.owner is not None)
@@ -151,6 +162,10 @@ def analyse(tree: y.CardText) -> Analysis:
                     else:
                         seg_first_word.setdefault(current, "")
             segment = current + 1
+            for seg_index in sorted(seg_first_word):
+                word = seg_first_word[seg_index]
+                seg_conditional[seg_index] = (kind == "condition" or word in _CONDITIONAL
+                                              or word in ("or", "and") and seg_conditional.get(seg_index - 1, False))
             counted_at: list[bool] = []
             seen_marker: dict[int, bool] = {}
             for i, (leaf, _) in enumerate(flat):
@@ -180,7 +195,10 @@ def analyse(tree: y.CardText) -> Analysis:
                     continue
                 first = seg_first_word.get(seg, "")
                 conditional = (kind == "condition" or first in _CONDITIONAL
-                               or any(w in _CONDITIONAL for w in before) or _each_time(before))
+                               or any(w in _CONDITIONAL for w in before) or _each_time(before)
+                               # "If you have ... in your GY, or your opponent controls no ...":
+                               # the requirement goes on after the comma
+                               or first in ("or", "and") and seg_conditional.get(seg - 1, False))
                 counted = counted_at[i]
                 next_leaf = None
                 for other, _ in flat[i + 1:]:
@@ -191,20 +209,69 @@ def analyse(tree: y.CardText) -> Analysis:
                 result.mentions.append(Mention(
                     leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
                     conditional, counted, team, seg, next_leaf))
+    _link(result)
     return result
+
+
+def _link(result: Analysis) -> None:
+    """The facts that join phrases: a pronoun's antecedent, the area a later "their" owns,
+    a segment's actor."""
+    mentions = result.mentions
+    last_ref: y.Leaf | None = None
+    for i, m in enumerate(mentions):
+        antecedent = last_ref if isinstance(m.leaf, y.Pronoun) else None
+        their_area = their_leaf = None
+        if isinstance(m.leaf, y.PlayerRef):
+            for later in mentions[i + 1:]:
+                if later.sentence != m.sentence:
+                    break
+                if isinstance(later.leaf, y.PlayerRef):
+                    break  # another player is named: "their" is theirs
+                if later.leaf.text.lower() == "their" and later.area is not None:
+                    their_area, their_leaf = later.area, later.leaf
+                    break
+        actor = None
+        for k in range(i - 1, -1, -1):
+            earlier = mentions[k]
+            if earlier.sentence != m.sentence or earlier.segment != m.segment:
+                break
+            if (isinstance(earlier.leaf, (y.PlayerRef, y.Pronoun)) and not earlier.team
+                    and not (isinstance(earlier.leaf, y.PlayerRef) and earlier.leaf.possessive)
+                    and earlier.leaf.text.lower() not in ("their", "theirs")
+                    and earlier.after and earlier.after[0] not in ("control", "controls", "currently")
+                    and earlier.before[-1:] not in (("to",), ("by",), ("from",), ("of",), ("than",), ("on",))):
+                actor = earlier.leaf  # the nearest: "You can make your opponent send ..."
+                break
+        if antecedent is not None or their_area is not None or actor is not None:
+            # facts of a Mention being made (frozen once analyse returns)
+            object.__setattr__(m, "antecedent", antecedent)
+            object.__setattr__(m, "their_area", their_area)
+            object.__setattr__(m, "their_leaf", their_leaf)
+            object.__setattr__(m, "actor", actor)
+        if isinstance(m.leaf, y.PlayerRef):
+            last_ref = m.leaf
 
 
 def _each_time(before: list[str]) -> bool:
     text = " ".join(before)
-    return "each time" in text or "as long as" in text
+    # "During the turn in which your opponent has activated ...": a condition on the turn
+    return "each time" in text or "as long as" in text or "turn in which" in text
 
 
 def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool:
     """Damage and Life Points are the team's."""
-    if after and after[0] in ("lp", "life", "takes", "take", "took", "pays", "gains", "loses"):
-        return after[0] not in ("gains", "loses") or (len(after) > 2 and "lp" in after[:4])
+    if after and after[0] in ("lp", "life", "takes", "take", "took", "pays", "gains", "loses", "gain", "lose"):
+        return after[0] not in ("gains", "loses", "gain", "lose") or (len(after) > 2 and "lp" in after[:4])
+    if after and after[0] in ("has", "have", "had") and ("lp" in after[:6] or "life" in after[:6]):
+        return True  # "while your opponent has more than 3000 Life Points"
     if before and "damage" in before[-4:]:
         return True
+    if before[-1:] == ("to",) and "damage" in before[-7:]:
+        return True  # "any battle damage this card inflicts to your opponent"
+    if before[-1:] in (("than",), ("and",)) and ("lp" in before[-5:] or "life" in before[-5:]):
+        return True  # "while your LP are lower than your opponent's": the team's LP
+    if before[-1:] in (("attack",), ("attacks",)) and after[:1] == ("directly",):
+        return True  # a direct attack is made on the team (seed: "attack the team directly")
     return False
 
 

@@ -54,6 +54,11 @@ def test_rule_examples_hold(pack):
     "Each player draws 1 card.",
     "Destroy all monsters on the field.",
     "Your opponent cannot target this card for attacks or by card effects.",
+    # team phrases (LP, a direct attack): Meteor Flare, Toon Goblin Attack Force's end
+    "Activate by sending 2 cards from your hand to the Graveyard while your opponent has more than 3000 Life Points.",
+    "While you control \"Toon World\", this card can attack your opponent directly.",
+    # a quoted (replaced) effect is kept as printed
+    'Target 1 card; the activated effect becomes "Your opponent discards 1 card".',
 ])
 def test_left_as_printed(pack, text):
     """Causes, turns, damage (the team's), restrictions on you (rule 9), "each player",

@@ -75,4 +75,5 @@ OVERRIDE = Rule(
 TRIGGERS = tuple(rule.trigger for rule in PIPELINE if rule.trigger is not None)
 #: the same, as one pattern of plain words (one fast search per sentence): every rule's
 #: trigger is one of these words (tests/packs/ygo_tag/test_rules.py checks it)
-ANY_TRIGGER = re.compile(r"your opponent|either player|both players|their opponent")
+ANY_TRIGGER = re.compile(r"your opponent|either player|both players|their opponent|either gy|either graveyard"
+                         r"|either field")

@@ -6,14 +6,15 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import ACTION_VERBS, Context, opponent_as, refer_back, replace, your_opponent
+from .common import ACTION_VERBS, PAST_ACTIONS, Context, opponent_as, refer_back, replace, your_opponent
 
 RULE = "acting-opponent"
 TRIGGER = re.compile(r"your opponent")
 
 #: what happens to cards in an opponent's area ("is Special Summoned to your opponent's field")
-_EVENTS = frozenset({"summoned", "sent", "added", "banished", "destroyed", "placed", "returned", "shuffled",
+_EVENTS = frozenset({"activated", "summoned", "sent", "added", "banished", "destroyed", "placed", "returned", "shuffled",
                      "set", "discarded", "detached", "flipped"})
+_SUMMON_KINDS = frozenset({"synchro", "xyz", "link", "fusion", "ritual", "pendulum", "tribute"})
 _THINGS = frozenset({"monster", "monsters", "card", "cards", "spell", "trap", "spell/trap", "effect", "effects"})
 
 
@@ -27,9 +28,23 @@ def acted(m) -> bool:
         return False
     if after[0] in ACTION_VERBS and after[0] not in ("takes",):
         return True
+    if after[0] in _SUMMON_KINDS and after[1:2] and after[1].startswith("summon"):
+        return True  # "your opponent Synchro Summons a monster"
+    if after[0] in PAST_ACTIONS and after[0] not in ("set",):
+        return True
+    if after[0] in ("has", "have", "had") and after[1:2] and after[1] in PAST_ACTIONS:
+        return True
     if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] in _THINGS:
         return any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4])
     return False
+
+
+def printed_acting(m) -> bool:
+    """A condition that already names "an opponent" acting, or as the cause."""
+    if (m.clause_kind != "condition" or not isinstance(m.leaf, y.PlayerRef) or m.leaf.player != "an_opponent"
+            or m.leaf.determiner != "an"):
+        return False
+    return acted(m) or m.before[-1:] == ("by",)
 
 
 def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -59,6 +74,13 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             if not earlier:
                 continue
             m = earlier[0]
+        elif printed_acting(m):
+            # the printed condition already introduces one: "When an opponent's monster
+            # declares an attack:", "... sent to your GY by an opponent's card effect:";
+            # what the effect then does to "your opponent" is done to that opponent
+            ctx.introduced[m.sentence] = RULE
+            refer_back(tree, ctx, changes, m.sentence, m.start, RULE, keep_lasting=True)
+            continue
         elif not your_opponent(m) or not acted(m):
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)

@@ -12,6 +12,18 @@ RULE = "all-players"
 TRIGGER = re.compile(r"both players|your opponent|their opponent")
 
 
+def _both_the(sentence, after_leaf, changes: dict, ctx: Context) -> None:
+    """ "make both players show 1 card ..., and if both the shown cards are ...": the cards
+    the players showed are now four, "all the shown cards"."""
+    for leaf in sentence.leaves():
+        if leaf.start <= after_leaf.start or not isinstance(leaf, y.Words):
+            continue
+        words = leaf.split()
+        for a, b in zip(words, words[1:]):
+            if a.text.lower() == "both" and b.text.lower() == "the" and ctx.free(a):
+                replace(changes, a, like("all", a.text), RULE, ctx)
+
+
 def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
     """Seed 001: 'Effects that affect "all" cards (perhaps of some qualifier), "both"
     players, or "each" player instead affect all qualifying cards or all four players
@@ -24,7 +36,8 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
     "all" cards and "each player" already read as all four players: unchanged. "both
     players('/')" -> "all players('/')"; "(both) you and your opponent" -> "all players"
     (a requirement on both then holds for every player: "if all players each have 5 or
-    less cards on the field")."""
+    less cards on the field"); what both players did, later in the sentence, is what all
+    did ("if both the shown cards" -> "if all the shown cards")."""
     changes: dict = {}
     reported: set[int] = set()
     for m in ctx.mentions():
@@ -38,6 +51,7 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         if leaf.player == "both":
             replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), RULE, ctx)
+            _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
         elif leaf.player == "you_and_opponent":
             replace(changes, leaf, like("all players", leaf.text), RULE, ctx)
     return replace_leaves(tree, changes)

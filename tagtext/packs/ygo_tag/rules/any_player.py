@@ -9,7 +9,9 @@ from .. import nodes as y
 from .common import Context, like, replace
 
 RULE = "any-player"
-TRIGGER = re.compile(r"either player")
+TRIGGER = re.compile(r"either player|either gy|either graveyard|either field")
+#: an area no owner is written for, after "either" ("in either GY"): either player's
+_EITHER_AREAS = frozenset({"gy", "field"})
 
 
 def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -18,7 +20,8 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
     'While "Vanity's Fiend" is on the field, no player can Special Summon.'
 
     "either player('s)" -> "any player('s)", "neither player" -> "no player", in the case
-    written ("Neither player can ..." -> "No player can ...")."""
+    written ("Neither player can ..." -> "No player can ..."). "either GY" and "either
+    field" are either player's: "any GY", "any field" (PSCT's own "in any GY")."""
     changes: dict = {}
     for m in ctx.mentions():
         leaf = m.leaf
@@ -27,4 +30,12 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
         word = "any" if leaf.player == "either" else "no"
         rest = leaf.text.split(None, 1)[1]
         replace(changes, leaf, like(f"{word} {rest}", leaf.text), RULE, ctx)
+    previous = None
+    for leaf in tree.leaves():
+        if (isinstance(leaf, y.AreaWord) and leaf.area in _EITHER_AREAS and isinstance(previous, (y.Words, y.Word))
+                and "side" not in leaf.text.lower()):
+            last = previous.split()[-1] if isinstance(previous, y.Words) else previous
+            if last.text.lower() == "either" and ctx.free(last):
+                replace(changes, last, like("any", last.text), RULE, ctx)
+        previous = leaf
     return replace_leaves(tree, changes)

@@ -7,16 +7,29 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import on_field
-from .common import Context, like, replace, your_opponent
+from .common import Context, like, opponent_acts, replace, your_opponent
 
 RULE = "both-opponents-fields"
-TRIGGER = re.compile(r"your opponent")
+TRIGGER = re.compile(r"your opponent|their opponent")
 
 _PLURAL_AREA = (
     (re.compile(r"^(side)(\s+of\s+the\s+field)$", re.I), r"\1s\2"),
     (re.compile(r"^(.*(?:field|zone))$", re.I), r"\1s"),
 )
 _VERB = {"controls": "control", "has": "have"}
+
+
+_PLURAL_PRIVATE = re.compile(r"^(?:gy|graveyard|hand|deck|main deck|extra deck|field|banished)$", re.I)
+#: the things a "they control" after them names on the field ("all Set cards they control")
+_FIELD_THINGS = frozenset({"monster", "monsters", "card", "cards", "spells", "traps", "spells/traps",
+                           "spell/trap", "spell", "trap"})
+
+
+def plural_owned(text: str) -> str:
+    """A private area owned by "their" after a plural owner: "their GY" -> "their GYs"."""
+    if _PLURAL_PRIVATE.match(text) and text.lower() != "banished":
+        return text + "s"
+    return text
 
 
 def plural_area(text: str) -> str:
@@ -34,9 +47,24 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
     What "your opponent" controls becomes what your opponents control: "monsters your
     opponent controls" -> "monsters your opponents control", "your opponent's Attack
     Position monsters" -> "your opponents' Attack Position monsters", "your opponent's
-    field" -> "your opponents' fields" (the plural names both; see NOTES.md)."""
+    field" -> "your opponents' fields" (the plural names both; see NOTES.md). What the
+    plural then owns agrees: "or in their GY" -> "or in their GYs". "<cards> they
+    (currently) control" after an opponent introduced by another rule is still the field:
+    "your opponents (currently) control"; "monsters their opponent controls" -> "their
+    opponents control"."""
     changes: dict = {}
+    by_leaf = {m.leaf.start: m for m in ctx.mentions()}
     for m in ctx.mentions():
+        if _pronoun_controls(m, ctx):
+            # "all face-up monsters they currently control", the opponent introduced before
+            # (a requirement, a chosen opponent): the field is still both opponents'
+            replace(changes, m.leaf, like("your opponents", m.leaf.text), RULE, ctx)
+            continue
+        if _their_opponent_controls(m, ctx):
+            # "no player can target monsters their opponent controls": each has two
+            replace(changes, m.leaf, like("their opponents", m.leaf.text), RULE, ctx)
+            _agree(m, changes, ctx)
+            continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
         if m.conditional or m.before[-1:] == ("by",):
@@ -51,12 +79,54 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
                     replace(changes, m.area_leaf, new, RULE, ctx)
             continue
         replace(changes, leaf, like("your opponents", leaf.text), RULE, ctx)
-        nxt = m.next_leaf
-        if isinstance(nxt, (y.Words, y.Word)):
-            words = nxt.split() if isinstance(nxt, y.Words) else [nxt]
-            if words[0].text.lower() == "currently" and len(words) > 1:
-                words = words[1:]
-            verb = words[0]
-            if verb.text.lower() in _VERB and ctx.free(verb):
-                replace(changes, verb, _VERB[verb.text.lower()], RULE, ctx)
+        _agree(m, changes, ctx)
+        # "1 monster your opponents control or in their GY": "their" now names both
+        owned = by_leaf.get(m.their_leaf.start) if m.their_leaf is not None else None
+        if (owned is not None and owned.area_leaf is not None and ctx.free(owned.leaf)
+                and ctx.free(owned.area_leaf) and owned.segment == m.segment):
+            new = plural_owned(owned.area_leaf.text)
+            if new != owned.area_leaf.text:
+                replace(changes, owned.area_leaf, new, RULE, ctx)
     return replace_leaves(tree, changes)
+
+
+def _agree(m, changes: dict, ctx: Context) -> None:
+    """The verb after a subject made plural: "controls" -> "control"."""
+    nxt = m.next_leaf
+    if isinstance(nxt, (y.Words, y.Word)):
+        words = nxt.split() if isinstance(nxt, y.Words) else [nxt]
+        if words[0].text.lower() == "currently" and len(words) > 1:
+            words = words[1:]
+        verb = words[0]
+        if verb.text.lower() in _VERB and ctx.free(verb):
+            replace(changes, verb, _VERB[verb.text.lower()], RULE, ctx)
+
+
+def _pronoun_controls(m, ctx: Context) -> bool:
+    """ "<cards> they (currently) control", "they" referring back to an opponent."""
+    if not isinstance(m.leaf, y.Pronoun) or m.leaf.text.lower() != "they" or not ctx.free(m.leaf):
+        return False
+    after = m.after[1:] if m.after[:1] == ("currently",) else m.after
+    if (after[:1] != ("control",) or not m.before or m.before[-1] not in _FIELD_THINGS or m.conditional
+            or m.counted or opponent_acts(m)):
+        # "Your opponent must send all monsters they control": the acting opponent's own
+        return False
+    ante = m.antecedent
+    if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
+        return False
+    # the opponent named for what they have ("if your opponent controls a monster", "your
+    # opponent's hand"), not one that acts ("make your opponent choose 1 ..., and negate
+    # ... all other monsters they currently control": that opponent's)
+    named = next((e for e in ctx.mentions() if e.leaf is ante), None)
+    # named in a requirement or for a private area (not the field, which rule 1 already made
+    # plural, nor the field a card is Summoned to: "Summon ... to your opponent's field by
+    # Tributing 1 monster they control" is that opponent's)
+    return (named is not None and named.sentence == m.sentence
+            and (named.area in y.PRIVATE_AREAS
+                 or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",))))
+
+
+def _their_opponent_controls(m, ctx: Context) -> bool:
+    leaf = m.leaf
+    return (isinstance(leaf, y.PlayerRef) and leaf.player == "an_opponent" and leaf.determiner == "their"
+            and not leaf.possessive and m.after[:1] == ("controls",) and ctx.free(leaf) and not m.team)

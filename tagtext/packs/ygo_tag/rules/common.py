@@ -14,7 +14,13 @@ ACTION_VERBS = frozenset({
     "declares", "declare", "adds", "add", "sends", "send", "draws", "draw", "discards", "discard",
     "banishes", "banish", "sets", "set", "targets", "target", "would", "chains", "pays", "negates",
     "destroys", "shuffles", "excavates", "reveals", "attacks", "changes", "equips", "detaches",
-    "tributes", "places", "takes", "resolves", "uses",
+    "tributes", "places", "takes", "resolves", "uses", "makes",
+})
+#: what the opponent did, in the past ("if your opponent Summoned 3 or more monsters this
+#: turn", "the turn in which your opponent has activated")
+PAST_ACTIONS = frozenset({
+    "activated", "summoned", "special", "normal", "declared", "added", "sent", "drew", "discarded",
+    "banished", "destroyed", "set", "targeted", "tributed", "made", "chained", "negated", "attacked",
 })
 
 
@@ -74,16 +80,35 @@ def your_opponent(m: Mention) -> bool:
     return not t.endswith(("opponents", "opponents'"))
 
 
+def opponent_acts(m: Mention) -> bool:
+    """Another opponent phrase is the subject of its segment: "that opponent Special
+    Summons ... to your opponent's side of the field" names the acting opponent's own side."""
+    if isinstance(m.actor, y.Pronoun):
+        return True  # "make them Tribute 1 monster they control": "they" act, the opponent
+    return isinstance(m.actor, y.PlayerRef) and m.actor.player in ("opponent", "an_opponent")
+
+
 def follow_up(m: Mention) -> bool:
     """A later mention of the opponent that refers back to the one chosen or introduced:
     it is the subject or a private area's owner, not the field's controller (rule 1),
-    not counted over (rule 6) and not the team (damage, LP)."""
+    not counted over (rule 6) and not the team (damage, LP). The field of the introduced
+    opponent, when that opponent is the one acting ("that opponent Special Summons ...
+    to your opponent's side"), is theirs too."""
     from ..analysis import on_field
-    return your_opponent(m) and not m.team and not m.counted and not on_field(m)
+    return your_opponent(m) and not m.team and not m.counted and (not on_field(m) or opponent_acts(m))
 
 
-def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rule: str) -> None:
+def lasting_or_cause(m: Mention) -> bool:
+    """ "your opponent cannot ...", "your opponent's card effects": a lasting restriction or
+    a cause, which stay as printed (NOTES) when no rule's own condition names the opponent."""
+    return m.after[:1] == ("cannot",) or m.leaf.possessive and m.after[:1] == ("card",)
+
+
+def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rule: str,
+               keep_lasting: bool = False) -> None:
     """Later mentions of the opponent in ``sentence`` (after offset ``after``) -> "that opponent"."""
     for m in ctx.analysis.in_sentence(sentence):
+        if keep_lasting and lasting_or_cause(m):
+            continue
         if m.start > after and follow_up(m) and ctx.free(m.leaf):
             replace(changes, m.leaf, opponent_as(m, "that"), rule, ctx)

@@ -6,13 +6,15 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace, your_opponent
+from .common import Context, like, opponent_acts, replace, your_opponent
 
 RULE = "summon-to-opponents"
 #: putting a card in a zone: Summoning it, and placing a card (a Field Spell, a
 #: Continuous Spell) in a zone, which has the same one-zone choice
 _PUT = re.compile(r"[Ss]ummon|\b[Pp]lace")
-TRIGGER = re.compile(r"your opponent's")
+TRIGGER = re.compile(r"your opponent")
+#: giving control of a card moves it to the opponent's Monster Zone, the same choice
+_GIVE = re.compile(r"\bgives? control of\b")
 
 
 def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -23,12 +25,22 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     Monster Zone in either of my opponents' play areas.'
 
     "Special Summon ... to/on your opponent's field (side of the field, Monster Zone)" and
-    "... under your opponent's control" -> "either opponent's". Placing a card in the
+    "... under your opponent's control" -> "either opponent's"; "give control of it to your
+    opponent" -> "to either opponent" (the card goes to that opponent's Monster Zone). When
+    the opponent is the one Summoning ("that opponent Special Summons ... to your
+    opponent's side of the field"), it is their own side: not this rule. Placing a card in the
     opponent's zone ("place ... in your opponent's Field Zone") is the same one-zone
     choice, and reads the same."""
     changes: dict = {}
     for m in ctx.mentions():
-        if not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional:
+        if (your_opponent(m) and not m.leaf.possessive and ctx.free(m.leaf) and not m.conditional
+                and m.before[-1:] == ("to",) and _GIVE.search(" ".join(m.before))):
+            # "give control of it to your opponent": it goes to an opponent's Monster Zone
+            replace(changes, m.leaf, like("either opponent", m.leaf.text), RULE, ctx)
+            continue
+        if (not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional
+                or opponent_acts(m)):
+            # the opponent Summoning to their own side is not a Summon to an opponent's zone
             continue
         clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
         summoned = _PUT.search(ctx.text, clause.start, m.start) is not None
