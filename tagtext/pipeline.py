@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import rulings
-from .result import Edit, Notice, Residual, RewriteResult
+from .result import Edit, Notice, Residual, RewriteResult, apply_edits
 from .syntax import nodes as n
 
 #: Whether triggers are used to skip work: tests/test_rewrite_corpus.py turns this off and
@@ -57,14 +57,25 @@ def may_apply(pack, text: str) -> bool:
     low = text.lower()
     if pack.residual_trigger(low):
         return True
-    return any(rule.trigger is None or rule.trigger(low) for rule in pack.pipeline if rule.apply)
+    return any(_hits(pack, low).values())
 
 
 def passes_for(pack, text: str) -> list:
     """The passes whose trigger ``text`` meets (all of them with USE_TRIGGERS off)."""
-    low = text.lower()
+    hits = _hits(pack, text.lower())
     return [rule.apply for rule in pack.pipeline
-            if rule.apply and (rule.trigger is None or not USE_TRIGGERS or rule.trigger(low))]
+            if rule.apply and (not USE_TRIGGERS or hits[rule.trigger])]
+
+
+def _hits(pack, low: str) -> dict:
+    """Each distinct trigger of the pack's passes -> whether ``low`` meets it (rules often
+    share one: Tag Tamer's count rules all act on counts). None, for a pass with no
+    trigger, always meets."""
+    out: dict = {}
+    for rule in pack.pipeline:
+        if rule.apply and rule.trigger not in out:
+            out[rule.trigger] = True if rule.trigger is None else bool(rule.trigger(low))
+    return out
 
 
 def rewrite(pack, text: str, card_id: str | None = None, field: str | None = None,
@@ -81,7 +92,11 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     matches, notices = rulings.find(pack.rulings(), text, card_id, field)
     if not matches and not may_apply(pack, text):
         return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
-    tree = pack.parse(text, source)
+    # A pack may blank out the parts of a text no rule could act on (keeping every offset),
+    # so that only the rest is parsed; the output is the original with the edits applied.
+    mask = getattr(pack, "mask", None)
+    parsed = mask(text) if mask is not None and USE_TRIGGERS and not matches else None
+    tree = pack.parse(parsed if parsed is not None else text, source)
     context = pack.context(text, tree, card_id, rulings.protected_spans(matches))
     context.warnings.extend(notices)
     original = tree
@@ -104,7 +119,7 @@ def finish(text: str, tree: n.Node, context: Context, ruling: str | None = None,
                 rules.append(rule)
     return RewriteResult(
         original=text,
-        text=text if unchanged else tree.to_source(),
+        text=text if unchanged else apply_edits(text, edits),
         edits=edits,
         residuals=tuple(sorted(set(context.residuals), key=lambda r: (r.start, r.end, r.rule))),
         warnings=tuple(context.warnings),

@@ -26,6 +26,19 @@ class Edit:
                 "before": self.before, "after": self.after}
 
 
+def apply_edits(original: str, edits) -> str:
+    """``original`` with ``edits`` (in order, not overlapping) applied: the one place edits
+    become text (the rewrite's output, the errata's check that edits reproduce it)."""
+    pieces: list[str] = []
+    pos = 0
+    for edit in edits:
+        pieces.append(original[pos:edit.start])
+        pieces.append(edit.after)
+        pos = edit.end
+    pieces.append(original[pos:])
+    return "".join(pieces)
+
+
 @dataclass(frozen=True)
 class Residual:
     """Text a rule applies to but cannot rewrite mechanically, left as printed so the

@@ -37,3 +37,7 @@ def test_every_installed_pack_loads():
         assert pack.name == name
         assert pack.pipeline, f"{name} has no rules"
         assert len({rule.id for rule in pack.rules}) == len(pack.rules)
+        # what the installed package must carry: the grammar, the rulings, the data
+        assert pack.parse("x").to_source() == "x"
+        assert pack.rulings().rulings, f"{name} ships no special rulings"
+        assert pack.data_source()

@@ -12,11 +12,13 @@ Its parts, each in its own place:
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from tagtext import carddb
 from tagtext import rulings as ruling_table
 from tagtext.pipeline import Context as _EngineContext
+from tagtext.pipeline import may_apply
 from tagtext.pipeline import rewrite as _run
 
 from .analysis import Analysis, analyse
@@ -59,6 +61,29 @@ class TagTamer:
     def parse(self, text: str, source: str | None = None) -> nodes.EffectText:
         return parse(text, source)
 
+    def mask(self, text: str) -> str | None:
+        """``text`` with every effect no rule's trigger meets blanked out (each character
+        but line breaks made a space, so every offset stays), or None if there is none.
+
+        An effect runs from a bracketed timing label that opens it (after a full stop, a
+        closing bracket or a line break) to the next; the rules' facts never cross from one
+        effect to another, so the kept effects parse and rewrite as they do in the whole
+        text (tests/test_rewrite_corpus.py checks it with the triggers off)."""
+        cuts = [m.start() for m in _EFFECT_START.finditer(text)]
+        if not cuts:
+            return None
+        bounds = [0] + cuts + [len(text)]
+        pieces = []
+        blanked = False
+        for start, end in zip(bounds, bounds[1:]):
+            piece = text[start:end]
+            if start == end or may_apply(self, piece):
+                pieces.append(piece)
+            else:
+                pieces.append(_BLANK.sub(" ", piece))
+                blanked = True
+        return "".join(pieces) if blanked else None
+
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context. What no rule can rewrite mechanically is reported first and
         its span protected, so that a residual is always left whole (RULES-NOTES 16: a
@@ -97,5 +122,13 @@ class TagTamer:
         from .coverage import measure
         return measure(database)
 
+
+#: Where an effect opens: a bracketed timing label after a full stop, a closing bracket or
+#: a line break (not after another label: "[On Play][When Digivolving]" is one effect).
+_EFFECT_START = re.compile(
+    r"(?<=[\n.。＞>)])[^\S\n]*(?=\[(?:On Play|On Deletion|Main|Security|Hand|Breeding|Trash|Counter|Delay"
+    r"|When (?:Digivolving|Evolving|Attacking|Linking|Moving)|(?:Your|Opponent['’]s|All) Turns?"
+    r"|(?:Start|End) of (?:Your|Opponent['’]s|All) (?:Turns?|Main Phase)|End of Attack|(?:Once|Twice) Per Turn)\])")
+_BLANK = re.compile(r"[^\r\n]")
 
 PACK = TagTamer()
