@@ -109,6 +109,11 @@ class Database:
     problems: list[Problem] = field(default_factory=list)
     #: how many entries the file held (cards read and entries skipped)
     entries: int | None = None
+    #: the text field nearly every card of this kind of database has (Digimon: "effect");
+    #: a database where none has it has likely had the field renamed
+    main_field: str = EFFECT_FIELDS[0]
+    #: the text fields its loader reads, named when no card has any
+    text_fields: tuple[str, ...] = EFFECT_FIELDS
 
     @property
     def skipped(self) -> int:
@@ -130,9 +135,9 @@ class Database:
             return (f"{self.source}: {self.skipped} of {entries} entries were skipped; "
                     f"has the format changed?")
         if not any(card.texts for card in self.cards):
-            return (f"{self.source}: no card has any text tagtext reads ({', '.join(EFFECT_FIELDS[:3])}, ...); "
+            return (f"{self.source}: no card has any text tagtext reads ({', '.join(self.text_fields[:3])}, ...); "
                     f"have the text fields been renamed?")
-        main = EFFECT_FIELDS[0]
+        main = self.main_field
         if len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
             return (f"{self.source}: none of its {len(self.cards)} cards has an \"{main}\" text; "
                     f"has the field been renamed?")

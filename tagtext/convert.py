@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
-from . import __version__
+from . import __version__, packs
 from .batch import BatchResult, CardResult
 from .carddb import TEXT_FIELDS
 from .result import RewriteResult
@@ -172,7 +172,8 @@ def write_csv(batch: BatchResult, out: TextIO) -> None:
 def write_markdown(batch: BatchResult, out: TextIO) -> None:
     """A table of the changed texts (changes in bold), then what needs review."""
     s = batch.summary()
-    out.write(f"# Tag Tamer text: {_md(batch.source)}\n\n")
+    title = (batch.pack or packs.get()).title
+    out.write(f"# {title} text: {_md(batch.source)}\n\n")
     out.write(f"tagtext {__version__}: {s['cards']} cards, {s['texts']} texts; {s['rewritten']} texts "
               f"rewritten on {s['cards_rewritten']} cards; {s['residuals']} residuals, "
               f"{s['stale_rulings']} stale rulings, {s['failed_texts']} texts not rewritten, "
@@ -180,7 +181,7 @@ def write_markdown(batch: BatchResult, out: TextIO) -> None:
     out.write("## Changed texts\n\n")
     rows = [(c, name, r) for c in batch.cards for name, r in c.results.items() if r.changed]
     if rows:
-        out.write("| Card | Name | Field | Official text | Tag Tamer text | Rules |\n")
+        out.write(f"| Card | Name | Field | Official text | {title} text | Rules |\n")
         out.write("| --- | --- | --- | --- | --- | --- |\n")
         for c, name, r in rows:
             out.write(f"| {_md(c.card.id)} | {_md(c.card.name)} | {name} | {_md(r.original)} | "

@@ -258,6 +258,8 @@ class Comparison:
     old: str
     new: str
     compared: int = 0
+    #: the tag format's name ("Tag Tamer"), as the report names its texts
+    title: str = "Tag Tamer"
     added: list[AddedCard] = field(default_factory=list)
     removed: list[SideCard] = field(default_factory=list)
     changed: list[CardChange] = field(default_factory=list)
@@ -294,7 +296,7 @@ class Comparison:
 def compare(old: Side, new: Side) -> Comparison:
     """What differs between two sides: cards added (NEW's order), removed (OLD's order),
     and changed (NEW's order, fields in TEXT_FIELDS order)."""
-    result = Comparison(old.label, new.label)
+    result = Comparison(old.label, new.label, title=new.pack.title)
     both_databases = old.kind == new.kind == "database"
     for card_id, card in new.cards.items():
         before = old.cards.get(card_id)
@@ -411,7 +413,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
             yield f"  + {a.card.id}  {a.card.name}  ({', '.join(notes)})"
             for name, t in a.texts.items():
                 if t.text is not None and t.text != t.original:  # what its errata line will say
-                    yield f"      {name}: official -> Tag Tamer"
+                    yield f"      {name}: official -> {comparison.title}"
                     for line in changed_lines(word_diff(t.original, t.text), color):
                         yield f"        {line}"
                 yield from _review(name, t)
@@ -424,7 +426,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
         for change in comparison.changed:
             yield f"  ~ {change.card.id}  {change.card.name}"
             for f in change.fields:
-                yield f"      {f.field}: {_KIND_TEXT[f.kind]}"
+                yield f"      {f.field}: {_KIND_TEXT[f.kind].format(title=comparison.title)}"
                 official = f.official_diff()
                 if official is not None:
                     # the official text's own change first (4 -> 3), then what it makes of
@@ -434,7 +436,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                         yield f"        {line}"
                     rewritten = f.word_diff()
                     if f.old.text is not None and f.new.text is not None and rewritten != official:
-                        yield f"      {f.field}: Tag Tamer text"
+                        yield f"      {f.field}: {comparison.title} text"
                         for line in changed_lines(rewritten, color):
                             yield f"        {line}"
                 else:
@@ -449,7 +451,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     if comparison.differs:
         yield (f"{s['added']} added, {s['removed']} removed, {s['changed']} changed "
                f"({_count(s['official_texts_changed'], 'text')} with a new official text, {s['rewrites_changed']} "
-               f"with only a new Tag Tamer text); {_cards(s['compared'])} in both")
+               f"with only a new {comparison.title} text); {_cards(s['compared'])} in both")
     else:
         yield f"No differences: {_cards(s['compared'])} in both."
 
@@ -458,7 +460,7 @@ _KIND_TEXT = {
     "added": "new text field",
     "removed": "text field removed",
     "official": "official text changed",
-    "rewrite": "Tag Tamer text changed (same official text)",
+    "rewrite": "{title} text changed (same official text)",
 }
 
 

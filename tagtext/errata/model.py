@@ -147,7 +147,22 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class FormatInfo:
+    """The tag format the pages are for, in the words of its pack."""
+
+    #: "Tag Tamer", "Yu-Gi-Oh! Tag Duel"
+    title: str
+    #: "Digimon Card Game (2020)"
+    game: str
+    #: one sentence: what the format changes ("teammates share the battle area, ...")
+    summary: str
+    #: whose printed card text it is
+    copyright: str
+
+
+@dataclass(frozen=True)
 class Errata:
+    format: FormatInfo
     source: str
     #: Whose card data this is (the shipped database's SOURCE.md), when known.
     attribution: str | None
@@ -182,6 +197,7 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
     summary = dict(batch.summary())
     summary["cards_shown"] = len(shown)
     return Errata(
+        format=FormatInfo(pack.title, pack.game, pack.summary, pack.copyright),
         source=batch.source,
         attribution=attribution,
         sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),

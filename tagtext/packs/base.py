@@ -53,6 +53,10 @@ class Pack(Protocol):
     title: str
     #: the game it is a format of ("Digimon Card Game (2020)")
     game: str
+    #: what the format changes, in one sentence (the errata pages' rules intro)
+    summary: str
+    #: whose printed card text it is (the errata pages' footer)
+    copyright: str
     #: the rules, in the order they run
     pipeline: tuple[Rule, ...]
     #: the text fields of a card, in the order outputs list them

@@ -52,6 +52,10 @@ class TagTamer:
     name = "tag-tamer"
     title = "Tag Tamer"
     game = "Digimon Card Game (2020)"
+    #: what the format changes, in one sentence (the errata pages' rules intro)
+    summary = "In Tag Tamer teammates share the battle area, security and trash."
+    #: whose printed card text it is
+    copyright = "Bandai / Akiyoshi Hongo, Toei Animation"
     pipeline = PIPELINE
     #: every rule an edit or residual may name, for the errata pages
     rules = PIPELINE + (OVERRIDE,)

@@ -45,6 +45,11 @@ class YgoTagPack:
     name = "ygo-tag"
     title = "Yu-Gi-Oh! Tag Duel"
     game = "Yu-Gi-Oh! Trading Card Game (OCG/TCG)"
+    #: what the format changes, in one sentence (the errata pages' rules intro)
+    summary = ("In a tag duel two teams of two share 16,000 Life Points; each player keeps their own "
+               "Deck, hand, GY and zones, and faces two opponents.")
+    #: whose printed card text it is
+    copyright = "Studio Dice/SHUEISHA, TV TOKYO, KONAMI"
     pipeline = PIPELINE
     #: every rule an edit may name, for the errata pages
     rules = PIPELINE + (OVERRIDE,)

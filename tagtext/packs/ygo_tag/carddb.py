@@ -76,7 +76,7 @@ def parse_bytes(data: bytes, source: str) -> Database:
             continue
         seen[card.id] = where
         cards.append(card)
-    return Database(source, cards, problems)
+    return Database(source, cards, problems, main_field="text", text_fields=TEXT_FIELDS)
 
 
 def _id(*values) -> str | None:
