@@ -117,11 +117,6 @@ def header_record(batch: BatchResult) -> dict:
     }
 
 
-def document(batch: BatchResult) -> dict:
-    """The whole ``json`` output as one object (what :func:`write_json` writes)."""
-    return {**header_record(batch), "cards": [card_record(c) for c in batch.cards]}
-
-
 # ----------------------------------------------------------------------------- writers
 
 def _dumps(value) -> str:

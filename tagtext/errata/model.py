@@ -103,8 +103,6 @@ class SetView:
 @dataclass(frozen=True)
 class RuleView:
     info: RuleInfo
-    #: False for a rule id an edit names but the registry does not describe.
-    registered: bool
     #: How many texts this rule edited.
     texts: int
     #: The example: a real card and its text that this rule edited, if any did.
@@ -267,7 +265,6 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry) -> tup
         example = best.get(rule_id)
         views.append(RuleView(
             info=rule_info(rule_id, registry),
-            registered=rule_id in registry,
             texts=counts.get(rule_id, 0),
             example_card=example[1] if example else None,
             example=_text_view(example[2], example[3], rulings, registry) if example else None,

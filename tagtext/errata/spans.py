@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..result import RewriteResult
+from ..result import RewriteResult, apply_edits
 
 
 @dataclass(frozen=True)
@@ -100,18 +100,12 @@ def span_segments(text: str, spans: Iterable[tuple[int, int, str]]) -> tuple[Seg
 def _edits_reproduce(result: RewriteResult) -> bool:
     """Whether the edits, applied to the original, give exactly the rewritten text."""
     original = result.original
-    pieces: list[str] = []
     pos = 0
     for edit in result.edits:
-        if not (pos <= edit.start <= edit.end <= len(original)):
+        if not (pos <= edit.start <= edit.end <= len(original)) or original[edit.start:edit.end] != edit.before:
             return False
-        if original[edit.start:edit.end] != edit.before:
-            return False
-        pieces.append(original[pos:edit.start])
-        pieces.append(edit.after)
         pos = edit.end
-    pieces.append(original[pos:])
-    return "".join(pieces) == result.text
+    return apply_edits(original, result.edits) == result.text
 
 
 def plain(segments: Sequence[Segment]) -> str:

@@ -93,13 +93,3 @@ def word_leaves_in(tree: n.Node, start: int, end: int):
                 yield node
         else:
             stack.extend(reversed(list(node.children())))
-
-
-def leaf_at(tree: n.Node, start: int) -> n.Leaf | None:
-    """The leaf that starts at ``start``."""
-    for leaf in tree.leaves():
-        if leaf.start == start:
-            return leaf
-        if leaf.start > start:
-            return None
-    return None

@@ -41,10 +41,6 @@ class Node:
         if "kind" not in cls.__dict__:
             cls.kind = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", cls.__name__).lower()
 
-    @property
-    def span(self) -> tuple[int, int]:
-        return (self.start, self.end)
-
     def children(self) -> Iterator["Node"]:
         for name in self.child_fields:
             value = getattr(self, name)

@@ -52,15 +52,6 @@ def is_condition(units, i) -> bool:
     return any(w in ("when", "whenever", "if", "while", "unless") for w in words[:4])
 
 
-def words_before(units, i, k: int = 6) -> str:
-    start, _ = clause_span(units, i, list_commas=False)
-    return " ".join(word(u) for u in units[max(start, i - k):i])
-
-
-def first_upper(text: str) -> bool:
-    return bool(re.match(r"\s*[A-Z]", text))
-
-
 # ----------------------------------------------------------------------------- either player
 
 def either_player_refs(ctx):

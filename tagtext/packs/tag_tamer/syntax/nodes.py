@@ -420,14 +420,6 @@ class Line(Node):
     items: tuple[Node, ...]
     child_fields: ClassVar = ("items",)
 
-    @property
-    def headers(self) -> tuple[Header, ...]:
-        return tuple(i for i in self.items if isinstance(i, Header))
-
-    @property
-    def blocks(self) -> tuple[Block, ...]:
-        return tuple(i for i in self.items if isinstance(i, Block))
-
 
 @dataclass(frozen=True, slots=True)
 class EffectText(Node):
