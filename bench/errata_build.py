@@ -45,15 +45,16 @@ def main() -> int:
         from tagtext.rulings import load_table
 
         from tagtext import carddb
+        from tagtext.packs.tag_tamer import carddb as digimon_cards
         from tagtext.batch import convert_database
         from tagtext.errata import build_model, write_errata
 
         marks = [("start", time.perf_counter())]
-        database = carddb.load(args.db)
+        database = digimon_cards.load(args.db)
         marks.append(("load", time.perf_counter()))
         batch = convert_database(database)
         marks.append(("convert", time.perf_counter()))
-        errata = build_model(batch, load_table(), carddb.shipped_source() if args.db is None else None)
+        errata = build_model(batch, load_table(), digimon_cards.shipped_source() if args.db is None else None)
         marks.append(("model", time.perf_counter()))
         write_errata(errata, f"{tmp}/inproc", args.format)
         marks.append(("render+write", time.perf_counter()))

@@ -24,10 +24,11 @@ def corpus_text(size: int, unit: int = 100_000) -> str:
     by spaces up to ``unit`` characters, repeated (the same text at every size, so that
     the time per 100 KB compares like with like)."""
     from tagtext import carddb
+    from tagtext.packs.tag_tamer import carddb as digimon_cards
 
     chunk: list[str] = []
     length = 0
-    for _, _, text in carddb.load_shipped().texts():
+    for _, _, text in digimon_cards.load_shipped().texts():
         if length + len(text) + 1 > unit:
             break
         chunk.append(text)

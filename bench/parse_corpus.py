@@ -29,12 +29,13 @@ def main() -> int:
     t0 = time.perf_counter()
     import tagtext
     from tagtext import carddb
+    from tagtext.packs.tag_tamer import carddb as digimon_cards
     from tagtext.packs.tag_tamer.syntax.parser import lark_parser
 
     lark_parser()
     load = time.perf_counter() - t0
 
-    db = carddb.load(args.db) if args.db else carddb.load_shipped()
+    db = digimon_cards.load(args.db) if args.db else digimon_cards.load_shipped()
     texts = [text for _, _, text in db.texts()]
     chars = sum(map(len, texts))
     rounds = []

@@ -1,13 +1,10 @@
-"""Card databases: reading them, and the one tagtext ships.
+"""Card databases: reading them, for any pack.
 
-Accepted inputs (format from the file name; ``-`` reads JSON from stdin):
-
-- the Digimon Card App's ``DigimonCards.json``: a JSON array of card objects, either the
-  community corpus shape or the app's full raw shape (``specialDigivolve``, ``rule``,
-  ``assembly``, ... in fields of their own). Missing fields and ``"-"`` placeholders are
-  normal and mean "no text";
-- a plain JSON array, JSONL file or CSV file of ``{id, name, <text fields>}``;
-- any of these compressed with gzip (``.gz``).
+A pack's loader reads its game's files with these pieces: :func:`read_bytes` (a file, or
+stdin), :func:`decompress` (gzip), :func:`parse_bytes` (JSON array, JSON lines or CSV,
+each entry made a :class:`Card` by the pack's adapter) and :class:`Database` (the cards,
+and what was wrong with the entries, with :meth:`Database.shape_problem` saying when a
+file no longer looks like a card database).
 
 Bad input never raises a traceback: a file that cannot be read or decoded raises
 :class:`DatabaseError` (one line, naming the file, with line:column for JSON syntax); a
@@ -25,28 +22,10 @@ import re
 import sys
 import zlib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import TagTextError
-
-#: Effect text: what a card does.
-EFFECT_FIELDS = ("effect", "digivolveEffect", "securityEffect", "linkEffect", "optionCardEffect")
-#: Requirement and rule lines the app keeps in fields of their own.
-REQUIREMENT_FIELDS = (
-    "specialDigivolve", "dnaDigivolve", "burstDigivolve", "digiXros", "assembly",
-    "linkRequirement", "aceEffect", "rule",
-)
-#: Every field whose text tagtext reads, in the order outputs list them.
-TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
-
-_EMPTY = ("", "-")
-
-SHIPPED_PACKAGE = "tagtext.packs.tag_tamer"
-SHIPPED_FILE = "data/DigimonCards.json.gz"
-SHIPPED_SOURCE = "data/SOURCE.md"
-
 
 class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
@@ -93,7 +72,7 @@ class Card:
     name: str
     set: str
     card_type: str
-    #: field name -> text, only fields that hold text, in TEXT_FIELDS order
+    #: field name -> text, only fields that hold text, in the pack's field order
     texts: dict[str, str]
     #: the app's ``restrictions`` (region -> "Unrestricted", "Restricted to 1", "Banned",
     #: "Choice Restriction", "Not released"), where the database has them (full raw records)
@@ -111,9 +90,9 @@ class Database:
     entries: int | None = None
     #: the text field nearly every card of this kind of database has (Digimon: "effect");
     #: a database where none has it has likely had the field renamed
-    main_field: str = EFFECT_FIELDS[0]
+    main_field: str = ""
     #: the text fields its loader reads, named when no card has any
-    text_fields: tuple[str, ...] = EFFECT_FIELDS
+    text_fields: tuple[str, ...] = ()
 
     @property
     def skipped(self) -> int:
@@ -138,7 +117,7 @@ class Database:
             return (f"{self.source}: no card has any text tagtext reads ({', '.join(self.text_fields[:3])}, ...); "
                     f"have the text fields been renamed?")
         main = self.main_field
-        if len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
+        if main and len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
             return (f"{self.source}: none of its {len(self.cards)} cards has an \"{main}\" text; "
                     f"has the field been renamed?")
         return None
@@ -155,14 +134,13 @@ class Database:
 
 # ----------------------------------------------------------------------------- reading
 
-def load(path: str | Path | None = None) -> Database:
-    """Read a card database; ``None`` means the one tagtext ships, ``"-"`` stdin."""
-    if path is None:
-        return load_shipped()
+def read_file(path: str | Path, card_from_entry, **database_fields) -> Database:
+    """Read a card database file (``"-"``: JSON from stdin; the format from the file
+    name), each entry made a card by the pack's ``card_from_entry``."""
     if str(path) == "-":
-        return parse_bytes(read_bytes(path), "<stdin>", fmt="json")
+        return parse_bytes(read_bytes(path), "<stdin>", "json", card_from_entry, **database_fields)
     p = Path(path)
-    return parse_bytes(read_bytes(p), str(p), fmt=format_of(p.name))
+    return parse_bytes(read_bytes(p), str(p), format_of(p.name), card_from_entry, **database_fields)
 
 
 def read_bytes(path: str | Path) -> bytes:
@@ -181,17 +159,6 @@ def read_bytes(path: str | Path) -> bytes:
         raise DatabaseError(f"{p}: permission denied") from None
     except OSError as e:
         raise DatabaseError(f"{p}: cannot read ({e.strerror or e})") from None
-
-
-def load_shipped() -> Database:
-    """The card database shipped with tagtext (see :func:`shipped_source`)."""
-    ref = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE)
-    return parse_bytes(ref.read_bytes(), "shipped DigimonCards.json", fmt="json.gz")
-
-
-def shipped_source() -> str:
-    """Where the shipped card data comes from, and whose it is."""
-    return resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_SOURCE).read_text(encoding="utf-8")
 
 
 def format_of(name: str) -> str:
@@ -213,8 +180,11 @@ def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
         raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
 
 
-def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
-    """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``."""
+def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_fields) -> Database:
+    """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``.
+    ``card_from_entry(where, entry, problems)`` is the pack's adapter: one entry (a JSON
+    object or a CSV row) -> a :class:`Card`, or None with a :class:`Problem` added;
+    ``database_fields`` go to the :class:`Database` (``main_field``, ``text_fields``)."""
     data, fmt = decompress(data, source, fmt)
     try:
         text = data.decode("utf-8-sig")
@@ -226,7 +196,7 @@ def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
         entries = list(_csv_entries(text, source))
     else:
         entries = _json_entries(text, source)
-    return _build(entries, source)
+    return _build(entries, source, card_from_entry, database_fields)
 
 
 #: A JSON escape of a UTF-16 surrogate: only these can decode to a lone surrogate.
@@ -299,7 +269,7 @@ def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
                 f"got an object with keys {sorted(doc)[:5]}"
             )
     if not isinstance(doc, list):
-        raise DatabaseError(f"{source}: expected a JSON array of cards, got {_json_kind(doc)}")
+        raise DatabaseError(f"{source}: expected a JSON array of cards, got {json_kind(doc)}")
     return [(f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc)]
 
 
@@ -324,21 +294,21 @@ def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
         raise DatabaseError(f"{source}:{reader.line_num + 1}: invalid CSV: {message}") from None
 
 
-def _json_kind(value: object) -> str:
+def json_kind(value: object) -> str:
     return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
             type(None): "null"}.get(type(value), "a number")
 
 
 # ----------------------------------------------------------------------------- cards
 
-def _build(entries: Iterable[tuple[str, object]], source: str) -> Database:
+def _build(entries: Iterable[tuple[str, object]], source: str, card_from_entry, database_fields) -> Database:
     cards: list[Card] = []
     problems: list[Problem] = []
     seen: dict[str, str] = {}
     count = 0
     for where, entry in entries:
         count += 1
-        card = _card(where, entry, problems)
+        card = card_from_entry(where, entry, problems)
         if card is None:
             continue
         if card.id in seen:
@@ -348,59 +318,6 @@ def _build(entries: Iterable[tuple[str, object]], source: str) -> Database:
             continue
         seen[card.id] = where
         cards.append(card)
-    return Database(source, cards, problems, entries=count)
+    return Database(source, cards, problems, entries=count, **database_fields)
 
 
-def _card(where: str, entry: object, problems: list[Problem]) -> Card | None:
-    if not isinstance(entry, dict):
-        problems.append(Problem(where, f"expected a card object, got {_json_kind(entry)}; skipped",
-                                kind="not-an-object", summary="entries that are not card objects", skipped=True))
-        return None
-    card_id = entry.get("id") or entry.get("cardNumber")
-    if not isinstance(card_id, str) or not card_id.strip():
-        problems.append(Problem(where, "no card id (\"id\" or \"cardNumber\"); skipped",
-                                kind="no-id", summary="entries with no card id", skipped=True))
-        return None
-    card_id = card_id.strip()
-    here = f"{where} (id {card_id})"
-    texts: dict[str, str] = {}
-    for name in TEXT_FIELDS:
-        value = entry.get(name)
-        if value is None or value in _EMPTY:
-            continue
-        if not isinstance(value, str):
-            problems.append(Problem(here, f"field {name!r} is {_json_kind(value)}, not text; ignored",
-                                    card_id, name, kind="not-text", summary="text fields that are not text"))
-            continue
-        if value.strip() in _EMPTY:
-            continue
-        texts[name] = value
-    return Card(
-        id=card_id,
-        name=_name(entry.get("name")),
-        set=_set_of(card_id, entry.get("notes")),
-        card_type=entry.get("cardType") if isinstance(entry.get("cardType"), str) else "",
-        texts=texts,
-        restrictions=_restrictions(entry.get("restrictions")),
-    )
-
-
-def _restrictions(value: object) -> dict[str, str]:
-    """The app's ``restrictions`` object, its text values only (absent: empty)."""
-    if not isinstance(value, dict):
-        return {}
-    return {k: v.strip() for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def _name(value: object) -> str:
-    if isinstance(value, dict):
-        value = value.get("english")
-    return value if isinstance(value, str) and value not in _EMPTY else ""
-
-
-def _set_of(card_id: str, notes: object) -> str:
-    """The set code: the card number's prefix (BT12-083 -> BT12, P-001 -> P)."""
-    prefix = card_id.split("-", 1)[0] if "-" in card_id else ""
-    if prefix:
-        return prefix
-    return notes.split(":", 1)[0].strip() if isinstance(notes, str) else ""

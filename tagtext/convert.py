@@ -14,7 +14,7 @@ lines, CSV or Markdown: what ``tagtext convert`` prints.
   texts that need a maintainer's look (residuals, warnings, failures, skipped entries).
 
 Output is deterministic: cards in database order, text fields in
-:data:`tagtext.carddb.TEXT_FIELDS` order, no timestamps. Writers take an open text stream
+the pack's text-field order (as the database reads them), no timestamps. Writers take an open text stream
 and write it piece by piece (see :mod:`tagtext.atomic` for writing a file safely).
 """
 
@@ -28,7 +28,6 @@ from typing import Callable, Iterator, TextIO
 
 from . import __version__, packs
 from .batch import BatchResult, CardResult
-from .carddb import TEXT_FIELDS
 from .result import RewriteResult
 
 #: The value of the top-level "schema" field; readers check it before anything else.
@@ -37,7 +36,6 @@ SCHEMA_RESOURCE = "schema/convert-v1.schema.json"
 FORMATS = ("json", "jsonl", "csv", "md")
 CSV_COLUMNS = ("id", "name", "set", "field", "original", "text", "rules")
 
-_FIELD_ORDER = {name: i for i, name in enumerate(TEXT_FIELDS)}
 
 
 def schema() -> dict:
@@ -101,7 +99,7 @@ def card_record(card_result: CardResult) -> dict:
     """One card, as the schema's ``card`` object: id, name, set, type and its texts."""
     card = card_result.card
     texts = {}
-    for name in sorted(card.texts, key=lambda f: _FIELD_ORDER.get(f, len(_FIELD_ORDER))):
+    for name in card.texts:  # the pack's field order, as its loader reads them
         texts[name] = text_record(card.texts[name], card_result.results.get(name), card_result.errors.get(name))
     return {"id": card.id, "name": card.name, "set": card.set, "type": card.card_type, "texts": texts}
 

@@ -22,13 +22,12 @@ from typing import Iterator
 
 from . import carddb, packs
 from .batch import convert_card
-from .carddb import TEXT_FIELDS, Card, DatabaseError, Problem
+from .carddb import Card, DatabaseError, Problem
 from .convert import CSV_COLUMNS, SCHEMA_ID
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
 
-_FIELD_ORDER = {name: i for i, name in enumerate(TEXT_FIELDS)}
 
 
 # ----------------------------------------------------------------------------- sides
@@ -117,7 +116,7 @@ def load_side(path: str, pack=None) -> Side:
     conversion = _conversion_records(data, source, fmt)
     if conversion is not None:
         return _conversion_side(source, conversion, pack)
-    db = carddb.parse_bytes(data, source, fmt)
+    db = (packs.get(pack) if pack is None or isinstance(pack, str) else pack).database_from_bytes(data, source, fmt)
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
     side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
     side.database = db
@@ -295,8 +294,9 @@ class Comparison:
 
 def compare(old: Side, new: Side) -> Comparison:
     """What differs between two sides: cards added (NEW's order), removed (OLD's order),
-    and changed (NEW's order, fields in TEXT_FIELDS order)."""
+    and changed (NEW's order, fields in the pack's text-field order)."""
     result = Comparison(old.label, new.label, title=new.pack.title)
+    field_order = {name: i for i, name in enumerate(new.pack.text_fields)}
     both_databases = old.kind == new.kind == "database"
     for card_id, card in new.cards.items():
         before = old.cards.get(card_id)
@@ -308,7 +308,7 @@ def compare(old: Side, new: Side) -> Comparison:
             continue  # same texts, same compiler: same Tag Tamer text
         old_texts, new_texts = old.texts(card_id), new.texts(card_id)
         changes = []
-        for name in sorted(set(old_texts) | set(new_texts), key=lambda f: _FIELD_ORDER.get(f, len(_FIELD_ORDER))):
+        for name in sorted(set(old_texts) | set(new_texts), key=lambda f: field_order.get(f, len(field_order))):
             a, b = old_texts.get(name), new_texts.get(name)
             if a is not None and b is not None and a.original == b.original and a.text == b.text:
                 continue

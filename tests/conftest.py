@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 
 #: The project's shared, read-only files (the manual, the golden examples, the corpus).
@@ -30,7 +31,7 @@ def shared_file(*parts: str) -> Path:
 @pytest.fixture(scope="session")
 def corpus() -> carddb.Database:
     """The real card database, as the package ships it."""
-    return carddb.load_shipped()
+    return digimon_cards.load_shipped()
 
 
 @pytest.fixture(scope="session")

@@ -23,12 +23,13 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 import tagtext
 import tagtext.batch
 from tagtext.packs.tag_tamer import PACK
 from tagtext import carddb, convert
 from tagtext.batch import convert_database
-from tagtext.carddb import TEXT_FIELDS
+from tagtext.packs.tag_tamer.carddb import TEXT_FIELDS
 from tagtext.cli.main import cli
 from tagtext.errors import ParseError
 from tagtext.result import Edit, RewriteResult
@@ -48,7 +49,7 @@ def md_unescape(cell: str) -> str:
 @pytest.fixture(scope="module")
 def raw_cards() -> list[dict]:
     """The shipped database's card objects, as the Digimon Card App has them."""
-    data = resources.files(carddb.SHIPPED_PACKAGE).joinpath(carddb.SHIPPED_FILE).read_bytes()
+    data = resources.files(digimon_cards.SHIPPED_PACKAGE).joinpath(digimon_cards.SHIPPED_FILE).read_bytes()
     return json.loads(gzip.decompress(data))
 
 
@@ -83,7 +84,7 @@ def card_validator(schema):
 
 @pytest.fixture(scope="module")
 def shipped_batch():
-    return convert_database(carddb.load_shipped())
+    return convert_database(digimon_cards.load_shipped())
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +147,7 @@ def test_the_schema_rejects_broken_documents(validator, shipped_document, mutate
 
 
 def test_document_holds_every_card_in_database_order_and_fields_in_order(shipped_document, shipped_batch):
-    db = carddb.load_shipped()
+    db = digimon_cards.load_shipped()
     assert [c["id"] for c in shipped_document["cards"]] == [c.id for c in db.cards]
     for card, record in zip(db.cards, shipped_document["cards"]):
         assert list(record["texts"]) == [f for f in TEXT_FIELDS if f in card.texts]
@@ -213,7 +214,7 @@ def test_jsonl_cards_equal_the_json_documents_cards(sample_db):
 
 
 def test_csv_is_one_row_per_card_text(sample_db):
-    db = carddb.load(sample_db)
+    db = digimon_cards.load(sample_db)
     result = run("convert", sample_db, "--format", "csv")
     assert result.exit_code == 0, result.stderr
     rows = list(csv.reader(io.StringIO(result.stdout, newline="")))
@@ -228,7 +229,7 @@ def test_writers_with_known_edits(monkeypatch, sample_db):
     """With a fake compiler the edits are known: the CSV lists its rule, the Markdown table
     has one row per changed text with the change in bold, unchanged texts have no row."""
     monkeypatch.setattr(PACK, "rewrite", fake_rewrite)
-    db = carddb.load(sample_db)
+    db = digimon_cards.load(sample_db)
     changed = [(c.id, f) for c, f, t in db.texts() if re.search(r"\bdeck\b", t)]
     assert changed, "the sample should have texts that mention a deck"
 
@@ -338,7 +339,7 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path, sample_db
 # ----------------------------------------------------------------------------- stderr
 
 def test_summary_on_stderr_and_no_progress_bar_when_piped(sample_db):
-    db = carddb.load(sample_db)
+    db = digimon_cards.load(sample_db)
     result = run("convert", sample_db)
     lines = stderr_lines(result)
     assert len(lines) == 1

@@ -21,6 +21,7 @@ from collections import OrderedDict
 import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.batch import convert_database
 
@@ -30,7 +31,7 @@ def _set_order(code: str):
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", code)]
 
 
-SHIPPED = carddb.load_shipped()
+SHIPPED = digimon_cards.load_shipped()
 SETS = sorted({card.set for card in SHIPPED.cards}, key=_set_order)
 
 
@@ -40,7 +41,7 @@ def by_set() -> dict[str, list]:
     out: dict[str, list] = {code: [] for code in SETS}
     for card_result in batch.cards:
         card = card_result.card
-        for name in (f for f in carddb.TEXT_FIELDS if f in card.texts):
+        for name in (f for f in digimon_cards.TEXT_FIELDS if f in card.texts):
             entry = OrderedDict(id=card.id, field=name)
             result = card_result.results.get(name)
             if result is None:

@@ -6,6 +6,7 @@ import json
 
 from click.testing import CliRunner
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.packs.tag_tamer import coverage
 from tagtext.cli.main import cli
@@ -18,7 +19,7 @@ def _db(tmp_path, *texts):
 
 
 def test_numerals_and_player_references_are_found_independently_and_attributed(tmp_path):
-    db = carddb.load(_db(tmp_path,
+    db = digimon_cards.load(_db(tmp_path,
                          "[Main] Delete 1 of your opponent's Digimon with 4000 DP or less.",  # all typed
                          "Set it to 3, and then 7 with them.&#160;x",                         # "7" bare; 160 is an entity
                          ))

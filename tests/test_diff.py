@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 import tagtext
 import tagtext.diff
 from tagtext import carddb
@@ -30,7 +31,7 @@ TAGTEXT = Path(sys.executable).parent / "tagtext"
 
 @pytest.fixture(scope="module")
 def raw_cards() -> list[dict]:
-    data = resources.files(carddb.SHIPPED_PACKAGE).joinpath(carddb.SHIPPED_FILE).read_bytes()
+    data = resources.files(digimon_cards.SHIPPED_PACKAGE).joinpath(digimon_cards.SHIPPED_FILE).read_bytes()
     return json.loads(gzip.decompress(data))
 
 

@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from .. import carddb
 from ..deck import deck_rules_of
 from ..deck.render import render_text
 from .common import errors_exit, global_flags
@@ -51,7 +50,8 @@ def check(deck_a, deck_b, pack, db, as_json):
         paths = [p for p in (deck_a, deck_b) if p is not None]
         decks = [rules.read_deck(path, label) for path, label in zip(paths, ("A", "B"))]
         # a pack whose deck rules read their own card facts says how to load them
-        database = getattr(rules, "load_database", carddb.load)(db)
+        from .. import packs
+        database = getattr(rules, "load_database", packs.get(pack).load_database)(db)
         report = rules.check_team(decks, database)
         if as_json:
             click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))

@@ -20,7 +20,7 @@ A rule pack that has deck rules exposes them in a ``deck`` module next to its ``
 - ``RULES``: the pack's :class:`DeckRule` tuple, in the order problems are reported;
 - optionally ``load_database(path) -> facts``: what ``check_team`` takes as ``database``,
   when the pack's rules need more of a card database than :mod:`tagtext.carddb` keeps
-  (``tagtext deck check --db`` uses it instead of :func:`tagtext.carddb.load`).
+  (``tagtext deck check --db`` uses it instead of the pack's ``load_database``).
 
 :func:`deck_rules_of` finds that module for a pack name (``tagtext deck check --pack``).
 """

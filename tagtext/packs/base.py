@@ -84,6 +84,9 @@ class Pack(Protocol):
                 source: str | None = None) -> "RewriteResult":
         """One text in the format (usually ``tagtext.pipeline.rewrite(self, ...)``)."""
 
+    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> "Database":
+        """A card database held in memory (``tagtext diff`` reads its sides this way)."""
+
     def load_database(self, path: str | None = None) -> "Database":
         """A card database file (None: the one the pack ships)."""
 

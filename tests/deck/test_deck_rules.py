@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.packs.tag_tamer.deck import RULES, CardFacts, check_team, read_deck
 from tagtext.packs.tag_tamer.deck import banlist as banlist_file
@@ -190,7 +191,7 @@ def _raw_database(tmp_path, corpus, restrictions: dict[str, str], extra_rule: di
         records.append(record)
     path = tmp_path / "DigimonCards.json"
     path.write_text(json.dumps(records), encoding="utf-8")
-    return carddb.load(path)
+    return digimon_cards.load(path)
 
 
 def test_restrictions_from_the_card_database(tmp_path, corpus):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.batch import BatchResult, CardResult
 from tagtext.carddb import Problem
@@ -80,7 +81,7 @@ class Crafted:
 
 
 def crafted_batch() -> Crafted:
-    db = carddb.parse_bytes(json.dumps(CARDS).encode(), "crafted.json")
+    db = digimon_cards.parse_bytes(json.dumps(CARDS).encode(), "crafted.json")
     cards = db.by_id()
     results: dict[str, CardResult] = {cid: CardResult(card) for cid, card in cards.items()}
 
@@ -275,4 +276,4 @@ def real_batch() -> BatchResult:
     """The real (shipped) database, converted once for all the errata tests."""
     from tagtext.batch import convert_database
 
-    return convert_database(carddb.load(None))
+    return convert_database(digimon_cards.load(None))

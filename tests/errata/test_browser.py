@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
 from tagtext.packs.tag_tamer import PACK
@@ -166,7 +167,7 @@ def real(tmp_path_factory, real_batch):
     """The real database's site (from its conversion, done once), served."""
     batch = real_batch
     root = tmp_path_factory.mktemp("real") / "site"
-    write_errata(build_model(batch, load_table(), carddb.shipped_source()), root)
+    write_errata(build_model(batch, load_table(), digimon_cards.shipped_source()), root)
     with _serve(root) as url:
         yield batch, url
 
@@ -203,7 +204,7 @@ def test_real_site_shows_what_the_conversion_changed(browser, real, screenshot):
     assert browser.find_element(By.CSS_SELECTOR, "nav.sets").is_displayed()
     screenshot("real-index")
     browser.get(url + "maintainers.html#data-source")
-    heading = carddb.shipped_source().splitlines()[0].lstrip("# ").strip()
+    heading = digimon_cards.shipped_source().splitlines()[0].lstrip("# ").strip()
     assert heading in browser.find_element(By.CSS_SELECTOR, "#data-source .attribution").text
 
 

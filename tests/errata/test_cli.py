@@ -8,6 +8,7 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext.cli.main import cli
 
 from tagtext import carddb
@@ -50,7 +51,7 @@ def test_html_site_lists_exactly_the_cards_the_conversion_changed(tmp_path, db_f
         "index.html", "maintainers.html", "rules.html", "static"]
     assert result.stderr.startswith(f"tagtext: wrote 5 files to {out}: ")
     # the oracle: the conversion itself, run here on the same file
-    batch = convert_database(carddb.load(db_file))
+    batch = convert_database(digimon_cards.load(db_file))
     expected = [c.card.id for c in batch.cards if any(r.changed or r.ruling for r in c.results.values())]
     index = parse_html((out / "index.html").read_text(encoding="utf-8"))
     assert [a.attrs["data-card"] for a in index.find_all("article", cls="card")] == expected

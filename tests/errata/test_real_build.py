@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
 from tagtext.errata.model import FIELD_LABELS
@@ -20,7 +21,7 @@ from tagtext.rulings import load_table
 
 @pytest.fixture(scope="module")
 def real_site(tmp_path_factory, real_batch):
-    errata = build_model(real_batch, load_table(), carddb.shipped_source())
+    errata = build_model(real_batch, load_table(), digimon_cards.shipped_source())
     root = tmp_path_factory.mktemp("real") / "site"
     write_errata(errata, root, "html")
     return root, errata

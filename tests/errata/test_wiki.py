@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext.errata.wiki import cell
 from tagtext.rulings import load_table
 
@@ -137,7 +138,7 @@ def test_set_page_names_are_unique_and_never_a_fixed_page(tmp_path):
               "effect": "[Main] If you have 3 or more security cards, draw 1."} for cid in CLASHING_IDS]
     cards += [{"id": cid, "name": f"Card {cid}", "cardType": "Digimon", "notes": f"{code}: a note",
                "effect": "[Main] If you have 3 or more security cards, draw 1."} for cid, code in NOTED_SETS.items()]
-    db = carddb.parse_bytes(json.dumps(cards).encode(), "clash.json")
+    db = digimon_cards.parse_bytes(json.dumps(cards).encode(), "clash.json")
     errata = build_model(convert_database(db), load_table())
     codes = [s.code for s in errata.sets]
     assert len(codes) == len(cards)  # every set has cards to show

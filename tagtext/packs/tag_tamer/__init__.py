@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from tagtext import carddb
+from . import carddb
 from tagtext import rulings as ruling_table
 from tagtext.pipeline import Context as _EngineContext
 from tagtext.pipeline import may_apply
@@ -112,6 +112,10 @@ class TagTamer:
     def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
                 source: str | None = None):
         return _run(self, text, card_id, field, source)
+
+    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> carddb.Database:
+        """A database held in memory (``fmt``: json, jsonl, csv, maybe ``.gz``)."""
+        return carddb.parse_bytes(data, source, fmt)
 
     def load_database(self, path=None) -> carddb.Database:
         """A card database (None: the one the pack ships)."""

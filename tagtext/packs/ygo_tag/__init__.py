@@ -155,6 +155,12 @@ class YgoTagPack:
     def _remember(self, db: Database) -> None:
         self._types = {**self._types, **{card.id: card.card_type for card in db.cards if card.card_type}}
 
+    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
+        """A database held in memory (JSON: the shipped shape or YGOPRODeck's, maybe gzipped)."""
+        db = carddb.parse_bytes(data, source)
+        self._remember(db)
+        return db
+
     def load_database(self, path: str | None = None) -> Database:
         db = carddb.load(path)
         self._remember(db)

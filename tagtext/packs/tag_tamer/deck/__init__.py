@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from tagtext import carddb
+from .. import carddb as digimon_cards
 from tagtext.deck import Deck, DeckSummary, Report, Team, run_rules
 from tagtext.deck.render import render_text
 
@@ -53,7 +54,7 @@ def check_team(decks: Sequence[Deck], database: carddb.Database | None = None,
     """
     if not 1 <= len(decks) <= 2:
         raise ValueError(f"a Tag Tamer team has 1 or 2 decks, not {len(decks)}")
-    database = database if database is not None else carddb.load()
+    database = database if database is not None else digimon_cards.load()
     banlist = banlist if banlist is not None else load_banlist()
     facts = CardFacts(database, banlist)
     team = Team(tuple(decks))
