@@ -8,6 +8,7 @@ Digi-Egg, how many copies it allows) is the pack's business.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import TagTextError
 
@@ -96,3 +97,23 @@ class Team:
 
     def total(self, card: str) -> int:
         return sum(self.counts(card).values())
+
+
+def read_deck_text(path: Path, source: str) -> str:
+    """The text of a deck file, or a one-line :class:`DeckFileError` naming it (and the
+    line of a byte that is not UTF-8)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DeckFileError(source, "no such file") from None
+    except IsADirectoryError:
+        raise DeckFileError(source, "is a directory, not a deck file") from None
+    except PermissionError:
+        raise DeckFileError(source, "permission denied") from None
+    except OSError as e:
+        raise DeckFileError(source, f"cannot read ({e.strerror or e})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise DeckFileError(source, f"not UTF-8 text (byte {e.start})", line) from None

@@ -24,7 +24,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from ...carddb import Card, Database, DatabaseError, Problem, decompress, read_bytes
+from ...carddb import Card, Database, DatabaseError, Problem, decompress, loads_json, read_bytes
 
 TEXT_FIELDS = ("text", "pendulumEffect")
 SHIPPED_FILE = "data/ygo-cards.json.gz"
@@ -32,47 +32,66 @@ SHIPPED_FILE = "data/ygo-cards.json.gz"
 
 def load(path: str | Path | None = None) -> Database:
     """Read a YGO card database; None: the shipped one; ``"-"``: stdin."""
-    if path is None:
-        data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
-        return parse_bytes(data, "shipped ygo-cards.json")
-    source = "<stdin>" if str(path) == "-" else str(path)
-    return parse_bytes(read_bytes(path), source)
+    entries, shape, source = read(path)
+    return _database(entries, shape, source)
 
 
 def shipped_source() -> str:
     return resources.files(__package__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
 
-def parse_bytes(data: bytes, source: str) -> Database:
+def decode(data: bytes, source: str) -> tuple[list, str]:
+    """A database's bytes (maybe gzipped) as (entries, shape): the shipped array
+    ("shipped") or YGOPRODeck's ``{"data": [...]}`` ("ygoprodeck"); bad input is a
+    one-line :class:`DatabaseError`. The card loader and the deck rules' card facts both
+    read files with it."""
     if data[:2] == b"\x1f\x8b":
         data, _ = decompress(data, source, "json.gz")
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    doc = loads_json(text, source)
     if isinstance(doc, dict) and isinstance(doc.get("data"), list):
-        entries, reader = doc["data"], _ygoprodeck_card
-    elif isinstance(doc, list):
-        entries, reader = doc, _card
-    else:
-        raise DatabaseError(f"{source}: expected a JSON array of cards or a YGOPRODeck "
-                            "{\"data\": [...]} object")
+        return doc["data"], "ygoprodeck"
+    if isinstance(doc, list):
+        return doc, "shipped"
+    raise DatabaseError(f"{source}: expected a JSON array of Yu-Gi-Oh! cards or a YGOPRODeck "
+                        "{\"data\": [...]} object")
+
+
+def read(path: str | Path | None) -> tuple[list, str, str]:
+    """(entries, shape, source) of a database file; None: the shipped one; "-": stdin."""
+    if path is None:
+        data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
+        return (*decode(data, "shipped ygo-cards.json"), "shipped ygo-cards.json")
+    source = "<stdin>" if str(path) == "-" else str(path)
+    return (*decode(read_bytes(path), source), source)
+
+
+def parse_bytes(data: bytes, source: str) -> Database:
+    entries, shape = decode(data, source)
+    return _database(entries, shape, source)
+
+
+def _database(entries: list, shape: str, source: str) -> Database:
+    reader = _ygoprodeck_card if shape == "ygoprodeck" else _card
     cards: list[Card] = []
     problems: list[Problem] = []
     seen: dict[str, str] = {}
     for i, entry in enumerate(entries):
         where = f"{source}: entry {i + 1}"
         if not isinstance(entry, dict):
-            problems.append(Problem(where, "expected a card object; skipped"))
+            problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
+                                    summary="entries that are not card objects", skipped=True))
             continue
         card = reader(entry, where, problems)
         if card is None:
             continue
         if card.id in seen:
             problems.append(Problem(f"{where} (id {card.id})",
-                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped"))
+                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped",
+                                    card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
             continue
         seen[card.id] = where
         cards.append(card)

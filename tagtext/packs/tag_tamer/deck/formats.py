@@ -45,6 +45,7 @@ import re
 from pathlib import Path
 
 from tagtext.deck import Deck, DeckEntry, DeckFileError
+from tagtext.deck.model import read_deck_text
 
 #: A normalised card number: set code, dash, number (BT1-010, ST1-01, P-001, EX10-074).
 CARD_ID = re.compile(r"^[A-Z]+\d*-\d+$")
@@ -73,7 +74,7 @@ def normalise_id(written: str) -> str | None:
 def read_deck(path: str | Path, label: str = "A") -> Deck:
     """Read one deck file, in whichever format it is in."""
     source = str(path)
-    text = _read_text(Path(path), source)
+    text = read_deck_text(Path(path), source)
     if text.lstrip().startswith("["):
         deck = _read_tts(text, source)
     else:
@@ -93,22 +94,6 @@ def parse_deck(text: str, source: str = "<deck>", label: str = "A") -> Deck:
     return deck
 
 
-def _read_text(path: Path, source: str) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DeckFileError(source, "no such file") from None
-    except IsADirectoryError:
-        raise DeckFileError(source, "is a directory, not a deck file") from None
-    except PermissionError:
-        raise DeckFileError(source, "permission denied") from None
-    except OSError as e:
-        raise DeckFileError(source, f"cannot read ({e.strerror or e})") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise DeckFileError(source, f"not UTF-8 text (byte {e.start})", line) from None
 
 
 def _read_tts(text: str, source: str) -> Deck:

@@ -18,13 +18,11 @@ rules read, so the deck rules read these fields from the same file themselves
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 
-from tagtext.carddb import DatabaseError, decompress, read_bytes
+from .. import carddb as ygo_carddb
 
 from .formats import normalise_password
 
@@ -34,8 +32,6 @@ FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = "Forbidden", "Limited", "Semi-Limi
 NOT_RELEASED = "Not yet released"
 #: copies of a card (by name) a player's Main and Extra Deck may hold, by its status
 COPIES = {FORBIDDEN: 0, LIMITED: 1, SEMI_LIMITED: 2, UNLIMITED: 3}
-SHIPPED_PACKAGE = "tagtext.packs.ygo_tag"
-SHIPPED_FILE = "data/ygo-cards.json.gz"
 
 
 @dataclass(frozen=True)
@@ -111,29 +107,17 @@ def _name_key(name: str) -> str:
 
 def load(path: str | Path | None = None) -> CardFacts:
     """The deck facts of a Yu-Gi-Oh! card database; None: the one the pack ships."""
-    if path is None:
-        data = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE).read_bytes()
-        return parse_bytes(data, "shipped ygo-cards.json")
-    source = "<stdin>" if str(path) == "-" else str(path)
-    return parse_bytes(read_bytes(path), source)
+    entries, shape, source = ygo_carddb.read(path)
+    return _facts(entries, shape, source)
 
 
 def parse_bytes(data: bytes, source: str) -> CardFacts:
-    if data[:2] == b"\x1f\x8b":
-        data, _ = decompress(data, source, "json.gz")
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise DatabaseError(f"{source}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
-    if isinstance(doc, dict) and isinstance(doc.get("data"), list):
-        entries, reader = doc["data"], _api_card
-    elif isinstance(doc, list):
-        entries, reader = doc, _card
-    else:
-        raise DatabaseError(f"{source}: expected a JSON array of Yu-Gi-Oh! cards or a YGOPRODeck "
-                            "{\"data\": [...]} object")
+    entries, shape = ygo_carddb.decode(data, source)
+    return _facts(entries, shape, source)
+
+
+def _facts(entries: list, shape: str, source: str) -> CardFacts:
+    reader = _api_card if shape == "ygoprodeck" else _card
     facts = CardFacts(source)
     seen: set[str] = set()
     for entry in entries:

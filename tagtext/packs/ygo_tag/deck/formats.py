@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tagtext.deck import Deck, DeckEntry, DeckFileError
+from tagtext.deck.model import read_deck_text
 
 YDK = "YDK"
 TEXT = "text"
@@ -93,7 +94,7 @@ def normalise_password(written: str) -> str | None:
 def read_deck(path: str | Path, label: str = "A") -> YgoDeck:
     """Read one deck file, YDK or text, whichever it is."""
     source = str(path)
-    return parse_deck(_read_text(Path(path), source), source, label)
+    return parse_deck(read_deck_text(Path(path), source), source, label)
 
 
 def parse_deck(text: str, source: str = "<deck>", label: str = "A") -> YgoDeck:
@@ -169,20 +170,3 @@ def _read_text_list(lines: list[str], source: str) -> YgoDeck:
         deck.add(section, DeckEntry(normalise_password(name) or name, count, lineno, name))
     return deck
 
-
-def _read_text(path: Path, source: str) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DeckFileError(source, "no such file") from None
-    except IsADirectoryError:
-        raise DeckFileError(source, "is a directory, not a deck file") from None
-    except PermissionError:
-        raise DeckFileError(source, "permission denied") from None
-    except OSError as e:
-        raise DeckFileError(source, f"cannot read ({e.strerror or e})") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise DeckFileError(source, f"not UTF-8 text (byte {e.start})", line) from None
