@@ -30,7 +30,7 @@ from .common import (allow_empty_option, check_shape, fail, global_flags, handle
 @pack_option
 @handle_errors
 def convert(db, output, fmt, allow_empty, pack):
-    """Convert every card of the card database DB to Tag Tamer text.
+    """Convert every card of the card database DB to the tag format's text (Tag Tamer by default).
 
     DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
     file of cards, each maybe gzipped (.gz); "-" reads JSON from stdin. Without DB: the

@@ -16,9 +16,9 @@ from . import common
 #: command name -> "module:attribute" of its click command
 COMMANDS = {
     "parse": ("tagtext.cli.parse_cmd:parse", "Parse effect text and print its syntax tree."),
-    "rewrite": ("tagtext.cli.rewrite_cmd:rewrite", "Rewrite effect text for Tag Tamer."),
+    "rewrite": ("tagtext.cli.rewrite_cmd:rewrite", "Rewrite card text for a tag format (--pack; Tag Tamer by default)."),
     "coverage": ("tagtext.cli.coverage_cmd:coverage", "Report how much of a card database the grammar understands."),
-    "convert": ("tagtext.cli.convert_cmd:convert", "Convert a whole card database to Tag Tamer text."),
+    "convert": ("tagtext.cli.convert_cmd:convert", "Convert a whole card database to a tag format's text."),
     "diff": ("tagtext.cli.diff_cmd:diff", "Show what changed between two databases or conversions."),
     "errata": ("tagtext.cli.errata_cmd:errata", "Build the errata pages (static site or wiki tables)."),
     "packs": ("tagtext.cli.packs_cmd:list_packs", "List the installed rule packs (tag formats)."),
