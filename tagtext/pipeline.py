@@ -60,11 +60,6 @@ def may_apply(pack, text: str) -> bool:
     return any(_hits(pack, low).values())
 
 
-def passes_for(pack, text: str) -> list:
-    """The passes whose trigger ``text`` meets (all of them with USE_TRIGGERS off)."""
-    hits = _hits(pack, text.lower())
-    return [rule.apply for rule in pack.pipeline
-            if rule.apply and (not USE_TRIGGERS or hits[rule.trigger])]
 
 
 def _hits(pack, low: str) -> dict:
@@ -90,7 +85,9 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
     matches, notices = rulings.find(pack.rulings(), text, card_id, field)
-    if not matches and not may_apply(pack, text):
+    low = text.lower()
+    hits = _hits(pack, low)
+    if not matches and USE_TRIGGERS and not (any(hits.values()) or pack.residual_trigger(low)):
         return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
     # A pack may blank out the parts of a text no rule could act on (keeping every offset),
     # so that only the rest is parsed; the output is the original with the edits applied.
@@ -100,8 +97,9 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     context = pack.context(text, tree, card_id, rulings.protected_spans(matches))
     context.warnings.extend(notices)
     original = tree
-    for rewrite_pass in passes_for(pack, text):
-        tree = rewrite_pass(tree, context)
+    for rule in pack.pipeline:
+        if rule.apply and (not USE_TRIGGERS or hits[rule.trigger]):
+            tree = rule.apply(tree, context)
     tree = rulings.apply(tree, matches, context.warnings)
     pack.report_residuals(context)
     ruling = matches[0].ruling.id if matches else None

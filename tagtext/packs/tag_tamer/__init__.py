@@ -41,6 +41,11 @@ class Context(_EngineContext):
             c for c in self.analysis.counts if not self.protected_at(c.node.start)
         )
 
+    def protect(self, spans) -> None:
+        """Keep the rules off ``spans`` too (and off the counts in them)."""
+        self.protected = self.protected + tuple(spans)
+        self.counts = tuple(c for c in self.counts if not self.protected_at(c.node.start))
+
     def units_of(self, count: Count) -> tuple[nodes.Node, ...]:
         region: Region = self.analysis.regions[count.position[0]]
         return region.units
@@ -92,13 +97,11 @@ class TagTamer:
         """The passes' context. What no rule can rewrite mechanically is reported first and
         its span protected, so that a residual is always left whole (RULES-NOTES 16: a
         text is never half-rewritten around it)."""
-        analysis = analyse(tree)
-        ruled = Context(text, card_id, protected, analysis=analysis)
-        ctx = Context(text, card_id, protected, analysis=analysis)
-        for finding in _residuals.find_residuals(analysis.regions, ruled.counts):
+        ctx = Context(text, card_id, protected, analysis=analyse(tree))
+        for finding in _residuals.find_residuals(ctx.analysis.regions, ctx.counts):
             ctx.report(finding.start, finding.end, finding.rule, finding.reason)
-        ctx.protected = protected + tuple((r.start, r.end) for r in ctx.residuals)
-        ctx.__post_init__()
+        if ctx.residuals:
+            ctx.protect(tuple((r.start, r.end) for r in ctx.residuals))
         return ctx
 
     def report_residuals(self, ctx: Context) -> None:
