@@ -67,6 +67,10 @@ class Mention:
     #: the player who acts in its segment, when another phrase before it is the subject
     #: ("your opponent Special Summons ... to your opponent's side": the first phrase)
     actor: y.Leaf | None = None
+    #: for a possessive, the words of its segment after the thing it owns, however many
+    #: words name it ("your opponent's Spell/Trap Card or effect is activated": "is",
+    #: "activated", ...), up to 6; empty when the segment ends first
+    predicate: tuple[str, ...] = ()
 
     @property
     def start(self) -> int:
@@ -184,6 +188,12 @@ def analyse(tree: y.CardText) -> Analysis:
                         after.append(other.text)
                         break
                     after.extend(_words(other))
+                longer: list[str] = []
+                for other, _ in flat[i + 1:]:
+                    if _boundary(other) or len(longer) >= 16:
+                        break
+                    longer.extend(_words(other))
+                predicate = _predicate(leaf, longer)
                 before: list[str] = []
                 for other, _ in reversed(flat[:i]):
                     if _boundary(other) or len(before) >= 12:
@@ -208,7 +218,7 @@ def analyse(tree: y.CardText) -> Analysis:
                 team = _team(leaf, tuple(after), tuple(before))
                 result.mentions.append(Mention(
                     leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
-                    conditional, counted, team, seg, next_leaf))
+                    conditional, counted, team, seg, next_leaf, predicate=predicate))
     _link(result)
     return result
 
@@ -250,6 +260,54 @@ def _link(result: Analysis) -> None:
             object.__setattr__(m, "actor", actor)
         if isinstance(m.leaf, y.PlayerRef):
             last_ref = m.leaf
+
+
+#: the words that name a card or effect an owner has: "your opponent's Spell/Trap Card or
+#: effect", "your opponent's face-up Attack Position monster"
+_THING_WORDS = frozenset({
+    "monster", "monsters", "card", "cards", "effect", "effects", "spell", "spells", "trap", "traps",
+    "spell/trap", "/", "or", "and", "and/or", "face-up", "face-down", "attack", "defense", "position",
+    "set", "continuous", "quick-play", "field", "equip", "counter", "ritual", "fusion", "synchro", "xyz",
+    "pendulum", "link", "tuner", "effect's", "monster's", "card's",
+})
+
+
+def _predicate(leaf: y.Leaf, words: list[str]) -> tuple[str, ...]:
+    """What is said of the thing a possessive owns: the words after its name."""
+    if not (isinstance(leaf, y.PlayerRef) and leaf.possessive) or not words or words[0] not in _THING_WORDS:
+        return ()
+    k = 0
+    while k < len(words) and words[k] in _THING_WORDS:
+        if words[k] in ("or", "and", "and/or", "/") and (k + 1 == len(words) or words[k + 1] not in _THING_WORDS
+                                                        or words[k + 1] in ("or", "and", "and/or", "/")):
+            break  # "your opponent's card and sent to ...": another verb phrase, not the name
+        k += 1
+    return tuple(words[k:k + 6])
+
+
+#: a sentence with these states a lasting effect, not one that is resolved ("Your opponent
+#: cannot ...", "Your opponent must keep their hand revealed")
+_LASTING_WORDS = frozenset({"cannot", "can't", "while", "unless", "never"})
+_LASTING_PHRASES = ("each time", "as long as", "must keep")
+
+
+def lasting(sentence: y.Sentence) -> bool:
+    """Whether the sentence states a lasting effect (a restriction, a state kept)."""
+    low = sentence.to_source().lower()
+    words = set(low.replace(",", " ").split())
+    return bool(words & _LASTING_WORDS) or any(p in low for p in _LASTING_PHRASES)
+
+
+#: putting a card in a zone: a Summon or a placement ("Special Summon it to ...", "is
+#: Special Summoned to ...", "place it in ..."); "Summoned" before the monster it describes
+#: names a kind of monster ("1 Special Summoned monster in your opponent's Main Monster
+#: Zone"), not a Summon
+_PUT = re.compile(r"\bsummon(?!ed\b)|\bsummoned\b(?!\s+(?:[\w-]+\s+){0,2}(?:monsters?|cards?)\b)|\bplace", re.I)
+
+
+def puts_in_zone(text: str) -> bool:
+    """Whether ``text`` Summons or places a card (see ``_PUT``)."""
+    return _PUT.search(text) is not None
 
 
 def _each_time(before: list[str]) -> bool:

@@ -35,7 +35,14 @@ def acted(m) -> bool:
     if after[0] in ("has", "have", "had") and after[1:2] and after[1] in PAST_ACTIONS:
         return True
     if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] in _THINGS:
-        return any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4])
+        if any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4]):
+            return True
+        # however many words name the thing: "When your opponent's Spell/Trap Card or
+        # effect is activated that targets this card"
+        if m.before[-1:] == ("by",):
+            return False  # a cause: "destroyed by your opponent's card and sent to the GY"
+        verb = m.predicate[1:2] if m.predicate[:1] in (("is",), ("was",), ("are",)) else m.predicate[:1]
+        return bool(verb) and (verb[0] in ACTION_VERBS or verb[0] in _EVENTS)
     return False
 
 

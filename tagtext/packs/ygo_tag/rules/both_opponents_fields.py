@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import on_field
+from ..analysis import on_field, puts_in_zone
 from .common import Context, like, opponent_acts, replace, your_opponent
 
 RULE = "both-opponents-fields"
@@ -59,6 +59,15 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             # "all face-up monsters they currently control", the opponent introduced before
             # (a requirement, a chosen opponent): the field is still both opponents'
             replace(changes, m.leaf, like("your opponents", m.leaf.text), RULE, ctx)
+            continue
+        if _pronoun_field(m, ctx):
+            # "destroy 1 card in that opponent's hand (at random) or their field": the hand
+            # is the chosen opponent's, the field both opponents'
+            replace(changes, m.leaf, like("your opponents'", m.leaf.text), RULE, ctx)
+            if ctx.free(m.area_leaf):
+                new = plural_area(m.area_leaf.text)
+                if new != m.area_leaf.text:
+                    replace(changes, m.area_leaf, new, RULE, ctx)
             continue
         if _their_opponent_controls(m, ctx):
             # "no player can target monsters their opponent controls": each has two
@@ -124,6 +133,27 @@ def _pronoun_controls(m, ctx: Context) -> bool:
     return (named is not None and named.sentence == m.sentence
             and (named.area in y.PRIVATE_AREAS
                  or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",))))
+
+
+def _pronoun_field(m, ctx: Context) -> bool:
+    """ "their field" (a field area) after "your opponent's hand": the field part of the
+    effect, which stays both opponents' (the field/private split of NOTES, field last)."""
+    if (not isinstance(m.leaf, y.Pronoun) or m.leaf.text.lower() != "their" or not ctx.free(m.leaf)
+            or m.area not in y.FIELD_AREAS or m.area_leaf is None or m.conditional or m.counted
+            or opponent_acts(m)):
+        # "Your opponent can banish cards from their hand or field": the acting opponent's own
+        return False
+    if m.before[-1:] in (("to",), ("onto",)) or puts_in_zone(" ".join(m.before)):
+        # the field a card is Summoned to ("Special Summon 1 monster from that opponent's GY
+        # to their field"): that opponent's, as printed
+        return False
+    ante = m.antecedent
+    if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
+        return False
+    named = next((e for e in ctx.mentions() if e.leaf is ante), None)
+    # named in the same clause for a private area ("your opponent's hand")
+    return (named is not None and named.sentence == m.sentence and named.clause == m.clause
+            and named.area in y.PRIVATE_AREAS)
 
 
 def _their_opponent_controls(m, ctx: Context) -> bool:

@@ -6,6 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
+from ..analysis import lasting
 from .common import Context, follow_up, like, opponent_as, refer_back, replace, your_opponent
 
 RULE = "choose-opponent"
@@ -14,8 +15,6 @@ TRIGGER = re.compile(r"your opponent")
 #: what an opponent does to their own hand or Deck ("Your opponent discards 1 card")
 _PRIVATE_VERBS = frozenset({"discards", "discard", "draws", "draw", "reveals", "reveal", "shuffles",
                             "shuffle", "excavates", "excavate", "mills"})
-#: a sentence with these states a lasting restriction, not an effect that is resolved
-_LASTING = frozenset({"cannot", "can't", "while", "unless", "never"})
 CHOOSE = "choose 1 opponent"
 #: imperative words Problem-Solving Card Text writes in lower case after a ";"
 _PLAIN_VERBS = frozenset({"send", "add", "destroy", "banish", "look", "discard", "shuffle", "return",
@@ -44,9 +43,9 @@ def acts_on_private_area(m) -> bool:
 
 
 def _lasting(sentence: y.Sentence) -> bool:
-    words = set(sentence.to_source().lower().replace(",", " ").split())
-    low = sentence.to_source().lower()
-    return bool(words & _LASTING) or "each time" in low or "as long as" in low
+    """A lasting effect ("Your opponent cannot ...", "Your opponent must keep their hand
+    revealed") is not resolved: no opponent is chosen for it (NOTES)."""
+    return lasting(sentence)
 
 
 def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:

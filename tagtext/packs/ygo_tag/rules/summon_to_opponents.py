@@ -6,12 +6,10 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
+from ..analysis import puts_in_zone
 from .common import Context, like, opponent_acts, replace, your_opponent
 
 RULE = "summon-to-opponents"
-#: putting a card in a zone: Summoning it, and placing a card (a Field Spell, a
-#: Continuous Spell) in a zone, which has the same one-zone choice
-_PUT = re.compile(r"[Ss]ummon|\b[Pp]lace")
 TRIGGER = re.compile(r"your opponent")
 #: giving control of a card moves it to the opponent's Monster Zone, the same choice
 _GIVE = re.compile(r"\bgives? control of\b")
@@ -43,8 +41,11 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             # the opponent Summoning to their own side is not a Summon to an opponent's zone
             continue
         clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
-        summoned = _PUT.search(ctx.text, clause.start, m.start) is not None
-        near = any(w.startswith(("summon", "place")) for w in m.before)
+        # Summoning it or placing a card (a Field Spell, a Continuous Spell) in a zone, the
+        # same one-zone choice; not a kind of monster ("target 1 Special Summoned monster
+        # in your opponent's Main Monster Zone": rule 1's)
+        summoned = puts_in_zone(ctx.text[clause.start:m.start])
+        near = puts_in_zone(" ".join(m.before))
         to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
         if summoned and (to_zone or under):
