@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import csv
 import json
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
 from . import __version__, packs
 from .batch import BatchResult, CardResult
-from .result import RewriteResult
+from .carddb import DatabaseError
+from .result import Edit, Notice, Residual, RewriteResult
 
 #: The value of the top-level "schema" field; readers check it before anything else.
 SCHEMA_ID = "tagtext-convert/1"
@@ -77,22 +79,64 @@ def is_gzip_name(path: str | Path | None) -> bool:
 
 # ----------------------------------------------------------------------------- records
 
+@dataclass(frozen=True)
+class TextRecord:
+    """One text field's conversion: the schema's ``text`` object. ``tagtext convert``
+    writes it (:meth:`to_json`), ``tagtext diff`` reads it back (:meth:`from_json`) and
+    compares it with a text rewritten afresh, through this one class."""
+
+    original: str
+    #: the rewrite (None when the text could not be rewritten)
+    result: RewriteResult | None
+    error: str | None = None
+
+    @property
+    def text(self) -> str | None:
+        return self.result.text if self.result is not None else None
+
+    def to_json(self) -> dict:
+        result = self.result
+        if result is None:
+            return {"original": self.original, "text": None, "changed": False, "rules": [], "edits": [],
+                    "residuals": [], "warnings": [], "ruling": None, "error": self.error or "not rewritten"}
+        return {
+            "original": result.original,
+            "text": result.text,
+            "changed": result.changed,
+            "rules": list(result.rules),
+            "edits": [e.to_json() for e in result.edits],
+            "residuals": [r.to_json() for r in result.residuals],
+            "warnings": [str(w) for w in result.warnings],
+            "ruling": result.ruling,
+            "error": None,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> "TextRecord":
+        """A record as :meth:`to_json` wrote it; a malformed one is a one-line
+        :class:`~tagtext.carddb.DatabaseError` naming ``where``."""
+        if not (isinstance(data, dict) and isinstance(data.get("original"), str)
+                and (data.get("text") is None or isinstance(data.get("text"), str))):
+            raise DatabaseError(f"{where} needs \"original\" and \"text\"")
+        if data.get("text") is None:
+            return cls(data["original"], None, data.get("error") if isinstance(data.get("error"), str) else None)
+        try:
+            result = RewriteResult(
+                original=data["original"], text=data["text"],
+                edits=tuple(Edit.from_json(e) for e in data.get("edits") or ()),
+                residuals=tuple(Residual.from_json(r) for r in data.get("residuals") or ()),
+                warnings=tuple(Notice("warning", w) for w in data.get("warnings") or () if isinstance(w, str)),
+                ruling=data.get("ruling") if isinstance(data.get("ruling"), str) else None,
+                rules=tuple(r for r in data.get("rules") or () if isinstance(r, str)),
+            )
+        except (KeyError, TypeError, AttributeError):
+            raise DatabaseError(f"{where}: an edit or residual is not as tagtext writes them") from None
+        return cls(data["original"], result)
+
+
 def text_record(original: str, result: RewriteResult | None, error: str | None = None) -> dict:
     """One text field's conversion, as the schema's ``text`` object."""
-    if result is None:
-        return {"original": original, "text": None, "changed": False, "rules": [], "edits": [],
-                "residuals": [], "warnings": [], "ruling": None, "error": error or "not rewritten"}
-    return {
-        "original": result.original,
-        "text": result.text,
-        "changed": result.changed,
-        "rules": list(result.rules),
-        "edits": [e.to_json() for e in result.edits],
-        "residuals": [r.to_json() for r in result.residuals],
-        "warnings": list(result.warnings),
-        "ruling": result.ruling,
-        "error": None,
-    }
+    return TextRecord(original, result, error).to_json()
 
 
 def card_record(card_result: CardResult) -> dict:

@@ -23,7 +23,7 @@ from typing import Iterator
 from . import carddb, packs
 from .batch import convert_card
 from .carddb import Card, DatabaseError, Problem
-from .convert import CSV_COLUMNS, SCHEMA_ID
+from .convert import CSV_COLUMNS, SCHEMA_ID, TextRecord
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -47,6 +47,15 @@ class TextVersion:
     def to_json(self) -> dict:
         return {"original": self.original, "text": self.text, "error": self.error, "rules": list(self.rules),
                 "residuals": list(self.residuals), "warnings": list(self.warnings)}
+
+    @classmethod
+    def of(cls, record: TextRecord) -> "TextVersion":
+        """What the diff shows of a conversion record (read from a file or made afresh)."""
+        r = record.result
+        if r is None:
+            return cls(record.original, None, record.error or "not rewritten")
+        return cls(record.original, r.text, None, tuple(r.rules), tuple(str(x) for x in r.residuals),
+                   tuple(str(w) for w in r.warnings))
 
 
 @dataclass(frozen=True)
@@ -93,13 +102,7 @@ class Side:
         result = convert_card(card, memo, self.pack)
         out = {}
         for name, original in card.texts.items():
-            r = result.results.get(name)
-            if r is None:
-                out[name] = TextVersion(original, None, result.errors.get(name, "not rewritten"))
-            else:
-                out[name] = TextVersion(
-                    original, r.text, None, tuple(r.rules),
-                    tuple(f"[{x.rule}] {x.text!r}: {x.reason}" for x in r.residuals), tuple(str(w) for w in r.warnings))
+            out[name] = TextVersion.of(TextRecord(original, result.results.get(name), result.errors.get(name)))
         return out
 
 
@@ -171,16 +174,8 @@ def _conversion_side(source: str, records: list[tuple[str, object]], pack=None) 
         card_id = record["id"]
         if card_id in cards:
             raise DatabaseError(f"{where}: duplicate id {card_id}")
-        versions = {}
-        for name, t in record["texts"].items():
-            if not (isinstance(t, dict) and isinstance(t.get("original"), str)
-                    and (t.get("text") is None or isinstance(t.get("text"), str))):
-                raise DatabaseError(f"{where} (id {card_id}): text {name!r} needs \"original\" and \"text\"")
-            versions[name] = TextVersion(
-                t["original"], t.get("text"), t.get("error"), tuple(t.get("rules") or ()),
-                tuple(f"[{x.get('rule')}] {x.get('text')!r}: {x.get('reason')}" for x in t.get("residuals") or ()
-                      if isinstance(x, dict)),
-                tuple(w for w in t.get("warnings") or () if isinstance(w, str)))
+        versions = {name: TextVersion.of(TextRecord.from_json(t, f"{where} (id {card_id}): text {name!r}"))
+                    for name, t in record["texts"].items()}
         cards[card_id] = SideCard(card_id, _str(record.get("name")), _str(record.get("set")),
                                   {name: v.original for name, v in versions.items()})
         texts[card_id] = versions

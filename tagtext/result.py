@@ -25,6 +25,10 @@ class Edit:
         return {"rules": list(self.rules), "start": self.start, "end": self.end,
                 "before": self.before, "after": self.after}
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Edit":
+        return cls(data["start"], data["end"], data["before"], data["after"], tuple(data["rules"]))
+
 
 def apply_edits(original: str, edits) -> str:
     """``original`` with ``edits`` (in order, not overlapping) applied: the one place edits
@@ -53,6 +57,13 @@ class Residual:
     def to_json(self) -> dict:
         return {"rule": self.rule, "start": self.start, "end": self.end,
                 "text": self.text, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Residual":
+        return cls(data["start"], data["end"], data["text"], data["rule"], data["reason"])
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text!r}: {self.reason}"
 
 
 @dataclass(frozen=True)
