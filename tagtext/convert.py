@@ -29,7 +29,7 @@ from typing import Callable, Iterator, TextIO
 
 from . import __version__, packs
 from .batch import BatchResult, CardResult
-from .carddb import DatabaseError
+from .carddb import DatabaseError, loads_json
 from .result import Edit, Notice, Residual, RewriteResult
 
 #: The value of the top-level "schema" field; readers check it before anything else.
@@ -107,6 +107,7 @@ class TextRecord:
             "edits": [e.to_json() for e in result.edits],
             "residuals": [r.to_json() for r in result.residuals],
             "warnings": [str(w) for w in result.warnings],
+            "notices": [w.to_json() for w in result.warnings],
             "ruling": result.ruling,
             "error": None,
         }
@@ -125,13 +126,24 @@ class TextRecord:
                 original=data["original"], text=data["text"],
                 edits=tuple(Edit.from_json(e) for e in data.get("edits") or ()),
                 residuals=tuple(Residual.from_json(r) for r in data.get("residuals") or ()),
-                warnings=tuple(Notice("warning", w) for w in data.get("warnings") or () if isinstance(w, str)),
+                warnings=_notices(data),
                 ruling=data.get("ruling") if isinstance(data.get("ruling"), str) else None,
                 rules=tuple(r for r in data.get("rules") or () if isinstance(r, str)),
             )
         except (KeyError, TypeError, AttributeError):
             raise DatabaseError(f"{where}: an edit or residual is not as tagtext writes them") from None
         return cls(data["original"], result)
+
+
+def _notices(data: dict) -> tuple[Notice, ...]:
+    """The record's warnings as typed notices: ``notices`` where they still say what
+    ``warnings`` says (an older record, or one edited by hand, has only the messages:
+    read as plain warnings)."""
+    messages = [w for w in data.get("warnings") or () if isinstance(w, str)]
+    notices = data.get("notices")
+    if isinstance(notices, list) and [n.get("message") for n in notices if isinstance(n, dict)] == messages:
+        return tuple(Notice.from_json(n) for n in notices)
+    return tuple(Notice("warning", w) for w in messages)
 
 
 def text_record(original: str, result: RewriteResult | None, error: str | None = None) -> dict:
@@ -289,3 +301,77 @@ def write(batch: BatchResult, out: TextIO, fmt: str = "json") -> None:
     except KeyError:
         raise ValueError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})") from None
     writer(batch, out)
+
+
+# ----------------------------------------------------------------------------- reading back
+
+def conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
+    """The card records of a convert output (json or jsonl, already gunzipped), or None
+    if ``data`` is not one (a card database). A convert CSV is refused: it has no edits."""
+    if fmt == "csv":
+        head = data[:200].decode("utf-8-sig", "replace").splitlines()[:1]
+        if head and tuple(head[0].strip().split(",")) == CSV_COLUMNS:
+            raise DatabaseError(f"{source}: a tagtext convert CSV cannot be compared; "
+                                f"diff reads card databases and convert json or jsonl output")
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+    if fmt == "jsonl":
+        records = []
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            record = loads_json(line, source, lineno)
+            if not records and not (isinstance(record, dict) and "schema" in record):
+                return None  # the first record decides: a card database
+            _check_schema(record, source, f"line {lineno}")
+            records.append((f"{source}:{lineno}", record))
+        return records or None
+    doc = loads_json(text, source)
+    if not (isinstance(doc, dict) and "schema" in doc):
+        return None
+    _check_schema(doc, source, "document")
+    cards = doc.get("cards")
+    if not isinstance(cards, list):
+        raise DatabaseError(f"{source}: a {SCHEMA_ID} document needs a \"cards\" array")
+    return [(f"{source}: card {i + 1}", c) for i, c in enumerate(cards)]
+
+
+def _check_schema(record: object, source: str, where: str) -> None:
+    schema = record.get("schema") if isinstance(record, dict) else None
+    if schema != SCHEMA_ID:
+        raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
+
+
+def batch_from_conversion(records: list[tuple[str, object]], source: str, pack=None) -> BatchResult:
+    """A convert output read back as the batch it was written from (``tagtext errata``
+    builds pages from a published conversion this way, without rewriting anything)."""
+    from .carddb import Card
+    out = []
+    seen: set[str] = set()
+    for where, record in records:
+        if not isinstance(record, dict) or not isinstance(record.get("id"), str) \
+                or not isinstance(record.get("texts"), dict):
+            raise DatabaseError(f"{where}: not a card record (needs \"id\" and \"texts\")")
+        card_id = record["id"]
+        if card_id in seen:
+            raise DatabaseError(f"{where}: duplicate id {card_id}")
+        seen.add(card_id)
+        texts = {name: TextRecord.from_json(t, f"{where} (id {card_id}): text {name!r}")
+                 for name, t in record["texts"].items()}
+        card = Card(card_id, _text(record.get("name")), _text(record.get("set")), _text(record.get("type")),
+                    {name: t.original for name, t in texts.items()})
+        result = CardResult(card)
+        for name, t in texts.items():
+            if t.result is not None:
+                result.results[name] = t.result
+            else:
+                result.errors[name] = t.error or "not rewritten"
+        out.append(result)
+    return BatchResult(source, out, [], packs.get(pack) if pack is None or isinstance(pack, str) else pack)
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""

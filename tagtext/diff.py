@@ -23,7 +23,7 @@ from typing import Iterator
 from . import carddb, packs
 from .batch import convert_card
 from .carddb import Card, DatabaseError, Problem
-from .convert import CSV_COLUMNS, SCHEMA_ID, TextRecord
+from .convert import TextRecord, conversion_records
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -116,7 +116,7 @@ def load_side(path: str, pack=None) -> Side:
     data = carddb.read_bytes(path)
     fmt = "json" if path == "-" else carddb.format_of(Path(path).name)
     data, fmt = carddb.decompress(data, source, fmt)
-    conversion = _conversion_records(data, source, fmt)
+    conversion = conversion_records(data, source, fmt)
     if conversion is not None:
         return _conversion_side(source, conversion, pack)
     db = (packs.get(pack) if pack is None or isinstance(pack, str) else pack).database_from_bytes(data, source, fmt)
@@ -124,45 +124,6 @@ def load_side(path: str, pack=None) -> Side:
     side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
     side.database = db
     return side
-
-
-def _conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
-    """The card records of a convert output, or None if ``data`` is not one."""
-    if fmt == "csv":
-        head = data[:200].decode("utf-8-sig", "replace").splitlines()[:1]
-        if head and tuple(head[0].strip().split(",")) == CSV_COLUMNS:
-            raise DatabaseError(f"{source}: a tagtext convert CSV cannot be compared; "
-                                f"diff reads card databases and convert json or jsonl output")
-        return None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
-    if fmt == "jsonl":
-        records = []
-        for lineno, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            record = carddb.loads_json(line, source, lineno)
-            if not records and not (isinstance(record, dict) and "schema" in record):
-                return None  # the first record decides: a card database
-            _check_schema(record, source, f"line {lineno}")
-            records.append((f"{source}:{lineno}", record))
-        return records or None
-    doc = carddb.loads_json(text, source)
-    if not (isinstance(doc, dict) and "schema" in doc):
-        return None
-    _check_schema(doc, source, "document")
-    cards = doc.get("cards")
-    if not isinstance(cards, list):
-        raise DatabaseError(f"{source}: a {SCHEMA_ID} document needs a \"cards\" array")
-    return [(f"{source}: card {i + 1}", c) for i, c in enumerate(cards)]
-
-
-def _check_schema(record: object, source: str, where: str) -> None:
-    schema = record.get("schema") if isinstance(record, dict) else None
-    if schema != SCHEMA_ID:
-        raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
 
 
 def _conversion_side(source: str, records: list[tuple[str, object]], pack=None) -> Side:

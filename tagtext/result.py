@@ -82,8 +82,13 @@ class Notice:
     def __str__(self) -> str:
         return self.message
 
-    def to_json(self) -> str:
-        return self.message
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "ruling": self.ruling, "card": self.card,
+                "field": self.field}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Notice":
+        return cls(data["kind"], data["message"], data.get("ruling"), data.get("card"), data.get("field"))
 
 
 @dataclass(frozen=True)
