@@ -196,7 +196,7 @@ def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_
         entries = list(_csv_entries(text, source))
     else:
         entries = _json_entries(text, source)
-    return _build(entries, source, card_from_entry, database_fields)
+    return build_database(entries, source, card_from_entry, database_fields)
 
 
 #: A JSON escape of a UTF-16 surrogate: only these can decode to a lone surrogate.
@@ -301,7 +301,10 @@ def json_kind(value: object) -> str:
 
 # ----------------------------------------------------------------------------- cards
 
-def _build(entries: Iterable[tuple[str, object]], source: str, card_from_entry, database_fields) -> Database:
+def build_database(entries: Iterable[tuple[str, object]], source: str, card_from_entry,
+                   database_fields: dict) -> Database:
+    """The cards of ``(where, entry)`` pairs, each made a card by the pack's
+    ``card_from_entry(where, entry, problems)``; a repeated id is skipped and reported."""
     cards: list[Card] = []
     problems: list[Problem] = []
     seen: dict[str, str] = {}

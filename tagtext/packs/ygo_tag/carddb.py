@@ -24,7 +24,8 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from ...carddb import Card, Database, DatabaseError, Problem, decompress, loads_json, read_bytes
+from ...carddb import (Card, Database, DatabaseError, Problem, build_database, decompress, loads_json,
+                       read_bytes)
 
 TEXT_FIELDS = ("text", "pendulumEffect")
 SHIPPED_FILE = "data/ygo-cards.json.gz"
@@ -76,26 +77,16 @@ def parse_bytes(data: bytes, source: str) -> Database:
 
 def _database(entries: list, shape: str, source: str) -> Database:
     reader = _ygoprodeck_card if shape == "ygoprodeck" else _card
-    cards: list[Card] = []
-    problems: list[Problem] = []
-    seen: dict[str, str] = {}
-    for i, entry in enumerate(entries):
-        where = f"{source}: entry {i + 1}"
+
+    def card_from_entry(where: str, entry: object, problems: list[Problem]) -> Card | None:
         if not isinstance(entry, dict):
             problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
                                     summary="entries that are not card objects", skipped=True))
-            continue
-        card = reader(entry, where, problems)
-        if card is None:
-            continue
-        if card.id in seen:
-            problems.append(Problem(f"{where} (id {card.id})",
-                                    f"duplicate id, first seen at {seen[card.id]}; this entry is skipped",
-                                    card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
-            continue
-        seen[card.id] = where
-        cards.append(card)
-    return Database(source, cards, problems, main_field="text", text_fields=TEXT_FIELDS)
+            return None
+        return reader(entry, where, problems)
+
+    return build_database(((f"{source}: entry {i + 1}", e) for i, e in enumerate(entries)), source,
+                          card_from_entry, {"main_field": "text", "text_fields": TEXT_FIELDS})
 
 
 def _id(*values) -> str | None:
