@@ -111,11 +111,15 @@ def test_the_fast_path_changes_nothing(results, monkeypatch):
     ("[On Play] Delete 1 of your opponent's Digimon with 4000 DP or less.", False),
     ("[Main] Delete 1 of your opponent's level 4 or lower Digimon with a play cost of 3 or less.", False),
     ("[When Attacking] If this Digimon has DP 6000 or more, <Draw 1>.", False),
+    # comparisons with no number (AD1-002, BT15-032)
+    ("[When Digivolving] Delete 1 of your opponent's Digimon with as much or less DP as this Digimon.", False),
+    ("[Main] Return 1 of your opponent's Digimon with as many or fewer digivolution cards as this Digimon to the hand.", False),
     # a count next to the comparisons that are not: still analysed
     ("[Main] If you have 3 or more Digimon with 4000 DP or less, <Draw 1>.", True),
     ("If you have 2 or more level 5 or higher Digimon, gain 1 memory.", True),
     ("[Your Turn] While you have 3 or less memory, this Digimon gets +1000 DP.", True),
     ("Both players draw 1 card.", True),
+    ("[Main] If you have as many or more cards in your hand as 3 or more of your Digimon, <Draw 1>.", True),
 ])
 def test_dp_level_and_cost_comparisons_alone_are_not_analysed(text, expected):
     assert pipeline.may_apply(PACK, text) is expected

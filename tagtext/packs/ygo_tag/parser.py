@@ -1,7 +1,8 @@
 """Yu-Gi-Oh! card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
 ``grammar/ygo.lark`` is compiled once per process by Lark (LALR(1), contextual lexer)
-and cached by Lark on disk. The tree is built while Lark parses (an inline
+and cached by Lark on disk. Lark's parser runs it, fed by the engine's one-step contextual
+lexer (``tagtext.syntax.lalr``). The tree is built while Lark parses (an inline
 :class:`lark.Transformer`): no intermediate parse tree. Only Lark's public API is used.
 
 Whitespace is ignored by the lexer; a leaf's ``prefix`` is read back from the text (the
@@ -15,10 +16,11 @@ import re
 import threading
 from importlib import resources
 
-from lark import Lark, Transformer
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ...errors import ParseError
+from ...syntax.lalr import Driver, NoToken, new_token
 from . import nodes as y
 
 GRAMMAR_PACKAGE = "tagtext.packs.ygo_tag"
@@ -142,6 +144,20 @@ def _parser() -> tuple[Lark, CardTextBuilder]:
     return lark, builder
 
 
+@functools.lru_cache(maxsize=1)
+def _driver() -> Driver:
+    return Driver(_parser()[0])
+
+
+def _make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Token:
+    return new_token(Token, type_, value, start, end)
+
+
+def _run(text: str):
+    """The tree for ``text`` (the builder reads prefixes from ``builder.text``)."""
+    return _driver().parse(text, _make_token)
+
+
 def parse(text: str, source: str | None = None) -> y.CardText:
     """Parse one card text. Raises :class:`tagtext.errors.ParseError` (never a Lark
     exception); the grammar is total, so this is a bug in it if it happens."""
@@ -150,8 +166,10 @@ def parse(text: str, source: str | None = None) -> y.CardText:
     lark, builder = _parser()
     builder.text = text
     try:
-        return lark.parse(text)
-    except UnexpectedCharacters as e:
+        return _run(text)
+    except NoToken as e:
+        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
+    except UnexpectedCharacters as e:  # pragma: no cover - only Lark's own lexer raises it
         raise ParseError(f"unexpected character {text[e.pos_in_stream]!r}", text, e.pos_in_stream, source) from None
     except UnexpectedToken as e:
         pos = e.token.start_pos if e.token.start_pos is not None else len(text)
@@ -159,6 +177,14 @@ def parse(text: str, source: str | None = None) -> y.CardText:
         raise ParseError(f"unexpected {what}", text, pos, source) from None
     except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
         raise ParseError("cannot parse", text, getattr(e, "pos_in_stream", 0) or 0, source) from None
+
+
+def parse_with_lark_lexer(text: str) -> y.CardText:
+    """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
+    checked against (tests/test_lalr_driver.py)."""
+    lark, builder = _parser()
+    builder.text = text
+    return lark.parse(text)
 
 
 #: where the grammar's sentences can end: after a stop outside a quoted card name (the
@@ -201,8 +227,8 @@ def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
         try:
             # the padding keeps token positions those of the whole text; prefixes are read
             # from the whole text, so the padding never shows
-            sub = lark.parse(" " * start + chunk)
-        except UnexpectedInput:  # pragma: no cover - the grammar is total
+            sub = _run(" " * start + chunk)
+        except (UnexpectedInput, NoToken):  # pragma: no cover - the grammar is total
             return parse(text, source)
         items.extend(sub.items)
     if pending:

@@ -36,11 +36,16 @@ def _blocks(tree: n.EffectText) -> dict[int, int]:
     stack: list[tuple[n.Node, int]] = [(tree, 0)]
     while stack:
         node, block = stack.pop()
-        if isinstance(node, (n.Block, n.Header)):
+        if isinstance(node, _EFFECTS):
             index += 1
             block = index
-        if isinstance(node, (n.Sentence, n.Parenthetical, n.Header)):
+        if isinstance(node, _REGIONS):
             out.setdefault(node.start, block)
-        if isinstance(node, (n.EffectText, n.Line, n.Block, n.Header, n.Sentence, n.Parenthetical, n.KeywordEffect, n.Keyword)):
-            stack.extend((child, block) for child in reversed(list(node.children())))
+        # only nodes that can hold regions are walked into (not leaves, not phrases)
+        stack.extend((child, block) for child in reversed(list(node.children())) if isinstance(child, _HOLDERS))
     return out
+
+
+_EFFECTS = (n.Block, n.Header)
+_REGIONS = (n.Sentence, n.Parenthetical, n.Header)
+_HOLDERS = (n.EffectText, n.Line, n.Block, n.Header, n.Sentence, n.Parenthetical, n.KeywordEffect, n.Keyword)

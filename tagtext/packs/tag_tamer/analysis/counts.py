@@ -56,10 +56,12 @@ TRIGGER = re.compile(r"""
 """, re.X | re.S)
 
 #: Comparisons of DP, levels and costs ("4000 DP or less", "DP 6000 or more", "level 5 or
-#: higher", "a play cost of 3 or less"): never counts, and the commonest comparisons in
-#: card text. They are blanked out before TRIGGER is searched.
+#: higher", "a play cost of 3 or less"), and comparisons with no number at all ("with as
+#: much or less DP as", "as many or fewer digivolution cards as", "as high or lower a
+#: level as": nothing to scale): never counts, and the commonest comparisons in card
+#: text. They are blanked out before TRIGGER is searched.
 NOT_COUNTS = re.compile(r"""
-    (?: \d+\s*dp | dp\s*\d+ | (?:level|lv\.?|cost)\s*(?:of\s+)?\d+ )
+    (?: as\s+(?:many|much|high|low) | \d+\s*dp | dp\s*\d+ | (?:level|lv\.?|cost)\s*(?:of\s+)?\d+ )
     \s+or\s+(?:more|fewer|less|higher|lower|greater)\b
 """, re.X)
 
@@ -171,9 +173,15 @@ def find_counts(regions: list[Region], block_of: dict[int, int]) -> list[Count]:
 
 # ----------------------------------------------------------------------------- candidates
 
+#: the units a count can be
+_COUNT_UNITS = (n.MemoryAmount, n.Quantity, n.Comparison, n.Iteration, n.UntilCount, n.UpTo, n.ToValue)
+
+
 def _candidate(units, i):
     """(kind, number, direction) if unit ``i`` is a count, else None."""
     unit = units[i]
+    if not isinstance(unit, _COUNT_UNITS):
+        return None
     if isinstance(unit, n.MemoryAmount):
         # a check of the gauge ("you have 3 or less memory"), not memory gained or paid
         if unit.bound is not None and i > 0 and word(units[i - 1]) in ("have", "has", "having"):
@@ -249,7 +257,6 @@ def _classify(units, i, kind, number, direction) -> Count:
     b = " ".join(word(u) for u in before)
     a = " ".join(word(u) for u in after)
     own = word(unit)
-    region_text = " ".join(word(u) for u in units)
     zone, area = _area(unit, before, after, units, start)
     if area is None and kind == "target":
         zone, area = _area_before(units, i)
@@ -278,7 +285,7 @@ def _classify(units, i, kind, number, direction) -> Count:
     if (noun == "memory" or re.search(r"^(?:memory|points? of memory)\b", a)) and "paid" not in a.split()[:2]:
         return make("unclear", "counts memory, which no rule covers")
     # what the effect (or its trigger) did
-    effect = _effect(unit, kind, b, a, own, noun, area, region_text)
+    effect = _effect(unit, kind, b, a, own, noun, area, units)
     if effect:
         return make("effect", effect)
     # one card
@@ -435,8 +442,9 @@ def _head_nouns(unit, after) -> tuple[n.Leaf, ...]:
                  if not (j + 1 < len(found) and found[j + 1][0] == k + 1))
 
 
-def _effect(unit, kind, b, a, own, noun, area, region_text) -> str | None:
-    """Why the count is of what the effect or its trigger did, or None."""
+def _effect(unit, kind, b, a, own, noun, area, units) -> str | None:
+    """Why the count is of what the effect or its trigger did, or None. (``units``: the
+    count's whole region.)"""
     if _EFFECT.search(own) or _EFFECT.search(" ".join(a.split()[:6])) \
             or _EFFECT.search(" ".join(_after_noun(a, noun)[:3])):
         return "counts what the effect itself did"
@@ -459,9 +467,12 @@ def _effect(unit, kind, b, a, own, noun, area, region_text) -> str | None:
         return "counts what the effect itself did"
     if re.search(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b", a):
         return "counts what the effect itself did"
-    if kind == "iteration" and area is None and _COST_CLAUSE.search(region_text):
+    if kind != "iteration" or area is not None:
+        return None
+    region_text = " ".join(word(u) for u in units)
+    if _COST_CLAUSE.search(region_text):
         return "counts what the effect's cost did"
-    if kind == "iteration" and area is None and noun in ("digimon", "tamer") and not a.startswith(("your", "their", "you")) \
+    if noun in ("digimon", "tamer") and not a.startswith(("your", "their", "you")) \
             and _EVENT.search(region_text) and not re.search(r"\b(?:you|your opponent|they) (?:have|has)\b|\bin play\b", a):
         return "counts what triggered the effect"
     return None

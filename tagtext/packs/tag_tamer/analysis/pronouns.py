@@ -38,8 +38,13 @@ def player_referents(regions: tuple[Region, ...], blocks: tuple[int, ...]) -> di
     return out
 
 
+_HOLDS_PLAYERS = (n.PlayerRef, n.Pronoun, n.Zone, n.Quantity)
+
+
 def _player_leaves(unit: n.Node):
     """The player phrases and pronouns of a unit, in text order."""
+    if not isinstance(unit, _HOLDS_PLAYERS):
+        return
     if isinstance(unit, (n.PlayerRef, n.Pronoun)):
         yield unit
     elif isinstance(unit, n.Zone) and isinstance(unit.owner, (n.PlayerRef, n.Pronoun)):

@@ -59,6 +59,8 @@ def _compound(regions, count) -> bool:
 def _value_count(units, i):
     """(rule, reason) when unit ``i`` starts a count or memory used as a value."""
     unit = units[i]
+    if not isinstance(unit, (n.PlayerRef, n.Quantity, n.Word)):
+        return None
     if isinstance(unit, n.PlayerRef):
         return _memory_value(units, i)
     if isinstance(unit, n.Quantity):

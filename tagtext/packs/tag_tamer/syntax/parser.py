@@ -2,14 +2,16 @@
 
 The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1) with Lark's
 contextual lexer, and cached on disk by Lark between processes. Lark's own parser runs it,
-through Lark's public API only; the postlexer (``postlex.py``) gives tokens their
-whitespace and types them by context. The tree is built while parsing (Lark's inline
-transformer), so no intermediate parse tree is made. The builder reads each rule's
-children by type (terminal name or node class), never by position.
+through Lark's public API only: the engine's driver (``tagtext.syntax.lalr``) lexes each
+token with the terminals the parser state accepts and feeds it to Lark's interactive
+parser. The token context (``postlex.py``) gives tokens their whitespace and types them by
+where they stand. The tree is built while parsing (Lark's inline transformer), so no
+intermediate parse tree is made. The builder reads each rule's children by type (terminal
+name or node class), never by position.
 
-A token no parser action expects is kept as an ``Other`` leaf (Lark's ``on_error``
-hook; LALR merges lookaheads, so a closer such as ``＞`` can be lexed where it then fits
-nowhere): one odd character never costs a whole card.
+A token no parser action expects is kept as an ``Other`` leaf (LALR merges lookaheads,
+so a closer such as ``＞`` can be lexed where it then fits nowhere): one odd character
+never costs a whole card.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from importlib import resources
 from typing import Iterable
 
 from lark import Lark, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from tagtext.errors import ParseError
 from . import nodes as n
-from .postlex import ContextTyper, Lexeme, lexeme
+from tagtext.syntax.lalr import Driver, NoToken
+
+from .postlex import ContextTyper, Lexeme, TokenContext, lexeme
 
 GRAMMAR_PACKAGE = "tagtext.packs.tag_tamer"
 GRAMMAR_FILE = "grammar/effect.lark"
@@ -491,7 +495,8 @@ def _header_leaf(tok):
 
 # ----------------------------------------------------------------------------- the parser
 
-#: The postlexer: one for the compiled grammar; each parse runs in its ``parsing`` context.
+#: The postlexer of Lark's own lexing path (:func:`parse_with_lark_lexer`); each parse runs
+#: in its ``parsing`` context.
 _POSTLEX = ContextTyper()
 
 
@@ -510,22 +515,24 @@ def lark_parser() -> Lark:
     )
 
 
-def _recover(error: UnexpectedInput) -> bool:
+@functools.lru_cache(maxsize=1)
+def driver() -> Driver:
+    """Lark's parser for the grammar, lexed by the engine's one-step contextual lexer."""
+    return Driver(lark_parser(), always_accept=ContextTyper.always_accept, runs=("WORDS",))
+
+
+def _recover(error: UnexpectedToken, interactive) -> bool:
     """Place a token the parser did not expect as a plain ``Other`` leaf and go on.
 
     LALR merges lookaheads, so a closer like ``＞`` can be lexed where an enclosing phrase
     is open but then fit nowhere; it is kept as text rather than failing the whole card.
-    Only tokens the postlexer passed on are placed: a token Lark's contextual lexer
-    reports because nothing the parser state accepts matches there is an error.
+    Only tokens the lexer made are placed (not the end of the text).
     """
-    if not isinstance(error, UnexpectedToken):
-        return False
     tok = error.token
     if not isinstance(tok, Lexeme) or tok.type == "OTHER":
         return False
-    replacement = lexeme(tok, tok.prefix, "OTHER")
     try:
-        error.interactive_parser.feed_token(replacement)
+        interactive.feed_token(lexeme(tok, tok.prefix, "OTHER"))
     except UnexpectedInput:
         return False
     return True
@@ -540,23 +547,38 @@ def parse(text: str, source: str | None = None) -> n.EffectText:
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
     _check_nesting(text, source)
-    lark = lark_parser()
+    context = TokenContext()
+    retype = context.retype
+
+    def make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Lexeme:
+        tok = Lexeme.make(type_, value, start, end, prefix)
+        retype(tok)
+        return tok
+
     try:
-        with _POSTLEX.parsing(text):
-            tree = lark.parse(text, on_error=_recover)
+        # plain words are typed by their text only inside a card header
+        tree = driver().parse(text, make_token, _recover, joins=lambda: not context.in_header)
+    except NoToken as e:
+        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
     except UnexpectedToken as e:
-        tok = e.token
-        if tok.type == "$END":
-            raise ParseError("unexpected end of text", text, len(text), source) from None
-        if not isinstance(tok, Lexeme):  # the lexer found nothing the parser state accepts
-            raise ParseError(f"unexpected character {text[tok.start_pos]!r}", text, tok.start_pos, source) from None
-        raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source) from None
-    except UnexpectedCharacters as e:
-        raise ParseError(f"unexpected character {text[e.pos_in_stream]!r}", text, e.pos_in_stream, source) from None
-    except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
-        pos = getattr(e, "pos_in_stream", 0) or 0
-        raise ParseError("cannot parse", text, pos, source) from None
+        _raise_unexpected(e, text, source)
     return _root(tree, text)
+
+
+def parse_with_lark_lexer(text: str) -> n.EffectText:
+    """The same parse with Lark's own contextual lexer and the postlexer: the reference
+    :func:`parse` is checked against (tests/test_lalr_driver.py)."""
+    lark = lark_parser()
+    with _POSTLEX.parsing(text):
+        tree = lark.parse(text, on_error=lambda e: _recover(e, e.interactive_parser))
+    return _root(tree, text)
+
+
+def _raise_unexpected(e: UnexpectedToken, text: str, source: str | None):
+    tok = e.token
+    if tok.type == "$END":
+        raise ParseError("unexpected end of text", text, len(text), source) from None
+    raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source) from None
 
 
 #: How deep parentheses may nest. Card text nests two or three deep; the tree, its

@@ -34,6 +34,8 @@ from contextvars import ContextVar
 
 from lark import Token
 
+from tagtext.syntax.lalr import new_token
+
 # Tokens after which a label opens a new effect.
 _BOUNDARY_TYPES = frozenset({"NEWLINE", "KW_CLOSE", "RPAREN", "BARE_LABEL"})
 _BOUNDARY_PUNCT = frozenset({".", "。"})
@@ -60,6 +62,13 @@ class Lexeme(Token):
     """A Lark token that also knows the ignored text (whitespace) before it."""
 
     __slots__ = ("prefix",)
+
+    @classmethod
+    def make(cls, type_: str, value: str, start: int, end: int, prefix: str) -> "Lexeme":
+        """A new token: its type, text, span and prefix."""
+        tok = new_token(cls, type_, value, start, end)
+        tok.prefix = prefix
+        return tok
 
 
 def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:

@@ -1,0 +1,218 @@
+"""Lark's LALR(1) parser driven by a contextual lexer of the engine's own, through Lark's
+public interactive-parser API.
+
+Lark's ``parse`` runs its contextual lexer token by token: for each token it matches the
+parser state's terminal alternation, then once more for the ignored whitespace, builds a
+``Token``, counts lines, and passes the token through the postlexer's generator, which makes
+a second token to carry the whitespace. Card text is mostly short words, so that is most of
+a parse. :class:`Driver` does the same lexing in one step per token: the parser state's
+terminals, in Lark's own order, behind the ignored terminals as an atomic prefix, so one
+match gives both a token and the whitespace before it. Tokens go to Lark's parser with
+``InteractiveParser.feed_token``; which terminals a state accepts is read from
+``InteractiveParser.choices()``, as Lark's contextual lexer reads it from the same table.
+
+The tokens are Lark's: the same types, values and spans as Lark's contextual lexer gives
+(tests/test_lalr_driver.py compares the two over every shipped card text of every pack).
+Lines and columns are not counted; nothing here reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedToken
+
+#: make_token(type, value, start, end, prefix) -> the token fed to the parser
+MakeToken = Callable[[str, str, int, int, str], Token]
+
+
+class NoToken(Exception):
+    """No terminal the parser state accepts matches at ``pos`` (after any whitespace)."""
+
+    def __init__(self, pos: int):
+        super().__init__(pos)
+        self.pos = pos
+
+
+class _Scanner:
+    """How one set of terminals is lexed: the regex for a token, and for the rest of a run."""
+
+    __slots__ = ("regex", "runs")
+
+    def __init__(self, regex: re.Pattern):
+        self.regex = regex
+        self.runs: dict[str, re.Pattern] = {}
+
+
+class _State:
+    """A parser state as the driver knows it: its scanner, and where feeding a run token
+    from it led (None: not seen yet; False: not always the same state)."""
+
+    __slots__ = ("choices", "scanner", "lands")
+
+    def __init__(self, choices: dict, scanner: _Scanner):
+        self.choices = choices  # held, so that its id stays this state's
+        self.scanner = scanner
+        self.lands: _State | None | bool = None
+
+    def joins_runs(self) -> bool:
+        """Whether the next tokens of a run may be lexed here and fed as one: a run token
+        fed here led to a state that lexes the same way, and from which a run token leads
+        back to itself (the parser's state inside a list of items, e.g. plain words)."""
+        after = self.lands
+        return bool(after) and after.scanner is self.scanner and after.lands is after
+
+
+class Driver:
+    """Parses with ``lark`` (LALR, built with ``lexer="contextual"``), lexing with the
+    terminals each parser state accepts plus ``always_accept`` (the types a token-retyping
+    step may turn into others, as Lark's ``postlex.always_accept``).
+
+    ``runs`` names terminals whose consecutive tokens the tree builder joins anyway (Tag
+    Tamer's plain words): where the parser would only go round a list, the rest of a run
+    is lexed in one match and fed as one token (its value spans the words and the
+    whitespace between them). ``make_token`` must not retype a run token by its text
+    after another run token, nor where ``joins()`` (see :meth:`parse`) says yes.
+    """
+
+    def __init__(self, lark: Lark, always_accept: Iterable[str] = (), runs: Iterable[str] = ()):
+        self.lark = lark
+        self.runs = frozenset(runs)
+        self.terminals = {t.name: t for t in lark.terminals}
+        _refuse_embedded_strings(self.terminals.values())
+        self.ignore = tuple(lark.lexer_conf.ignore)
+        self.always_accept = frozenset(always_accept)
+        ignored = sorted((self.terminals[name] for name in self.ignore), key=_lark_order)
+        self._blank = re.compile("(?:%s)*+" % "|".join(t.pattern.to_regexp() for t in ignored)) \
+            if ignored else re.compile("")
+        self._states: dict[int, _State] = {}
+        self._scanners: dict[tuple[str, ...], _Scanner] = {}
+
+    def _state(self, choices: dict) -> _State:
+        ordered = self._ordered(choices)
+        key = tuple(t.name for t in ordered)
+        scanner = self._scanners.get(key)
+        if scanner is None:
+            scanner = self._scanners[key] = _Scanner(self._scanner(ordered))
+        state = self._states[id(choices)] = _State(choices, scanner)
+        return state
+
+    def _ordered(self, choices: dict) -> list:
+        """The terminals lexed in a parser state, in the order Lark's lexer tries them."""
+        names = {name for name in choices if name in self.terminals}
+        names |= self.always_accept & self.terminals.keys()
+        names -= set(self.ignore)
+        return sorted((self.terminals[name] for name in names), key=_lark_order)
+
+    def _scanner(self, ordered: list) -> re.Pattern:
+        """The regex for a parser state: ignored text, then one of its terminals (named
+        groups, in the order Lark's lexer tries them)."""
+        if self.ignore:
+            # Lark matches an ignored terminal first where it can (the scanner below tries
+            # them as a prefix), which holds when they sort before every other terminal.
+            lowest = max(_lark_order(self.terminals[name]) for name in self.ignore)
+            if ordered and _lark_order(ordered[0]) < lowest:
+                raise ValueError(f"ignored terminals must have the highest priority: {ordered[0].name} outranks them")
+        body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
+        blank = self._blank.pattern
+        return re.compile(f"{blank}(?:{body})" if body else blank + "(?!)")
+
+    def _run(self, state: _State, type_: str) -> re.Pattern:
+        """The regex for more tokens of a run: each after whitespace, and each where the
+        state's scanner would lex ``type_`` (no terminal it tries first matches there)."""
+        run = state.scanner.runs.get(type_)
+        if run is None:
+            ordered = self._ordered(state.choices)
+            before = ordered[:[t.name for t in ordered].index(type_)]
+            guard = "(?!%s)" % "|".join(t.pattern.to_regexp() for t in before) if before else ""
+            blank = self._blank.pattern[:-2] + "++"  # at least some whitespace
+            run = state.scanner.runs[type_] = re.compile(
+                f"(?:{blank}{guard}(?:{self.terminals[type_].pattern.to_regexp()}))*+")
+        return run
+
+    def parse(self, text: str, make_token: MakeToken, on_error=None, joins: Callable[[], bool] | None = None):
+        """The value of the grammar's start rule for ``text`` (the tree the transformer builds).
+
+        ``on_error(error, interactive_parser)`` may recover from a token the parser rejects
+        (by feeding others) and return True. ``joins()`` says whether a run may start
+        joined here too (by default only the words after a run's first are joined: the
+        first may be retyped by its text, a header word say). Raises ``UnexpectedToken`` when the parser
+        rejects a token or the end of the text and ``on_error`` does not recover, and
+        :class:`NoToken` when no terminal the parser state accepts matches.
+        """
+        ip = self.lark.parse_interactive(text)
+        choices = ip.choices
+        feed = ip.feed_token
+        states = self._states
+        runs = self.runs
+        end_of_text = len(text)
+        pos = 0
+        token = None
+        in_run = False  # whether the last token fed was a run token
+        while pos < end_of_text:
+            state = states.get(id(choices()))
+            if state is None:
+                state = self._state(choices())
+            m = state.scanner.regex.match(text, pos)
+            if m is None:
+                blank_end = self._blank.match(text, pos).end()
+                if blank_end == end_of_text:
+                    break
+                raise NoToken(blank_end)
+            type_ = m.lastgroup
+            start = m.start(m.lastindex)
+            end = m.end()
+            if type_ in runs and (in_run or joins is not None and joins()) and state.joins_runs():
+                end = self._run(state, type_).match(text, end).end()
+            token = make_token(type_, text[start:end], start, end, text[pos:start])
+            pos = end
+            try:
+                feed(token)
+            except UnexpectedToken as e:
+                if on_error is None or not on_error(e, ip):
+                    raise
+                in_run = False
+                continue
+            in_run = token.type in runs
+            if in_run and state.lands is not False:
+                after = states.get(id(choices())) or self._state(choices())
+                if state.lands is None:
+                    state.lands = after
+                elif state.lands is not after:
+                    state.lands = False  # depends on more than the state: never join here
+        eof = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
+        return feed(eof)
+
+
+def new_token(cls: type[Token], type_: str, value: str, start: int, end: int) -> Token:
+    """A token (of ``cls``, Lark's ``Token`` or a subclass) with its type, text and span;
+    no line or column (nothing here reads them). It sets ``Token``'s documented attributes
+    directly: there is a token per word, and ``Token``'s constructor costs three times as
+    much."""
+    tok = str.__new__(cls, value)
+    tok.type = type_
+    tok.value = value
+    tok.start_pos = start
+    tok.end_pos = end
+    tok.line = tok.column = tok.end_line = tok.end_column = None
+    return tok
+
+
+def _lark_order(terminal):
+    """The order Lark's lexer tries terminals in (``lark.lexer.BasicLexer``): priority, then
+    the longest possible match, then the longest pattern, then the name."""
+    return (-terminal.priority, -terminal.pattern.max_width, -len(terminal.pattern.value), terminal.name)
+
+
+def _refuse_embedded_strings(terminals) -> None:
+    """Lark retypes a regex terminal's match that equals a same-priority string terminal
+    (its "unless" callback); the driver does not, so a grammar that needs it is refused."""
+    strings = [t for t in terminals if t.pattern.type == "str"]
+    for regex in (t for t in terminals if t.pattern.type == "re"):
+        compiled = re.compile(regex.pattern.to_regexp())
+        for s in strings:
+            if s.priority == regex.priority and compiled.fullmatch(s.pattern.value):
+                raise ValueError(f"terminal {s.name} ({s.pattern.value!r}) is also matched by {regex.name} "
+                                 "at the same priority: give one of them another priority")

@@ -1,0 +1,155 @@
+"""The engine's LALR driver (tagtext.syntax.lalr) against Lark's own contextual lexer.
+
+Each pack parses with the driver: Lark's parser, fed tokens that the driver lexes in one
+step each (whitespace as a prefix, plain-word runs joined where the parser would only go
+round a list). Lark's own lexer (and, for Tag Tamer, the postlexer) is the reference: every
+shipped card text, and random texts made of corpus pieces, must give the same tree or the
+same error both ways.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from lark import Lark, Token
+from lark.exceptions import UnexpectedToken
+
+from tagtext import packs
+from tagtext.errors import ParseError
+from tagtext.packs.tag_tamer.syntax import parser as tag_tamer
+from tagtext.packs.ygo_tag import parser as ygo
+from tagtext.syntax.lalr import Driver, NoToken
+
+PARSERS = {
+    "tag-tamer": (tag_tamer.parse, tag_tamer.parse_with_lark_lexer),
+    "ygo-tag": (ygo.parse, ygo.parse_with_lark_lexer),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(PARSERS))
+def pack_texts(request):
+    pack = packs.get(request.param)
+    texts = sorted({text for card in pack.load_database(None).cards for text in card.texts.values()})
+    return request.param, texts
+
+
+def test_every_shipped_text_parses_as_with_larks_lexer(pack_texts):
+    name, texts = pack_texts
+    driven, reference = PARSERS[name]
+    differ = [text for text in texts if driven(text) != reference(text)]
+    assert len(texts) > 4000
+    assert differ == []
+
+
+def _outcome(parse, text):
+    try:
+        return parse(text)
+    except (ParseError, Exception) as e:  # the reference path raises Lark's errors
+        return "error"
+
+
+def test_random_texts_of_corpus_pieces_parse_alike(pack_texts):
+    name, texts = pack_texts
+    driven, reference = PARSERS[name]
+    rng = random.Random(2026)
+    pieces = [p for text in rng.sample(texts, 1500) for p in re.findall(r"\s+|\w+|[^\w\s]", text)]
+    differ = []
+    for i in range(3000):
+        k = rng.randint(1, 50)
+        if i % 2:
+            start = rng.randrange(len(pieces) - k)
+            text = "".join(pieces[start:start + k])
+        else:
+            text = "".join(rng.choice(pieces) for _ in range(k))
+        if _outcome(driven, text) != _outcome(reference, text):
+            differ.append(text)
+    assert differ == []
+
+
+# ----------------------------------------------------------------------------- the driver
+
+GRAMMAR = r"""
+start: item+
+item: WORDS | NUMBER | "(" item+ ")"
+WORDS: /[a-z]+/
+NUMBER.2: /\d+/
+_WS.10: /[ ]+/
+%ignore _WS
+"""
+
+
+def _token(type_, value, start, end, prefix):
+    return Token(type_, value, start, None, None, None, None, end)
+
+
+class _Count:
+    def __init__(self):
+        self.fed = []
+
+    def __call__(self, type_, value, start, end, prefix):
+        self.fed.append((type_, value, prefix))
+        return _token(type_, value, start, end, prefix)
+
+
+def _lark():
+    return Lark(GRAMMAR, parser="lalr", lexer="contextual")
+
+
+def test_runs_are_fed_as_one_token_only_where_the_parser_goes_round_a_list():
+    driver = Driver(_lark(), runs=("WORDS",))
+    text = "one two  three four 5 six (seven eight) nine"
+    first, second = _Count(), _Count()
+    driver.parse(text, first)  # learns where the parser goes after a run token
+    driver.parse(text, second)
+    # the first word of a run is its own token; the rest is one token with the whitespace
+    # between the words, once the parser is known to come back to the same state (in the
+    # first parse, from the third word on)
+    assert [v for _, v, _ in first.fed] == ["one", "two", "three four", "5", "six", "(", "seven", "eight", ")", "nine"]
+    assert [(v, p) for _, v, p in second.fed] == [
+        ("one", ""), ("two  three four", " "), ("5", " "), ("six", " "), ("(", " "),
+        ("seven", ""), ("eight", " "), (")", ""), ("nine", " ")]
+
+
+def test_without_runs_every_token_is_fed():
+    driver = Driver(_lark())
+    fed = _Count()
+    driver.parse("one two three", fed)
+    driver.parse("one two three", fed)
+    assert [v for _, v, _ in fed.fed] == ["one", "two", "three"] * 2
+
+
+def test_no_terminal_where_the_parser_stands_is_an_error_at_that_character():
+    with pytest.raises(NoToken) as e:
+        Driver(_lark()).parse("one  %", _token)
+    assert e.value.pos == 5
+
+
+def test_trailing_whitespace_and_empty_text():
+    driver = Driver(_lark())
+    assert driver.parse("one two  ", _token) is not None
+    with pytest.raises(UnexpectedToken):  # item+ needs an item: the end comes too soon
+        driver.parse("   ", _token)
+
+
+def test_a_rejected_token_can_be_recovered_from():
+    driver = Driver(_lark())
+    seen = []
+
+    def recover(error, interactive):
+        seen.append(error.token.value)
+        return True  # skip it
+
+    driver.parse("one ) two", _token, recover)
+    assert seen == [")"]
+
+
+def test_grammars_the_driver_cannot_lex_as_lark_does_are_refused():
+    low_whitespace = GRAMMAR.replace("_WS.10", "_WS")  # ignored text below NUMBER.2
+    driver = Driver(Lark(low_whitespace, parser="lalr", lexer="contextual"))
+    with pytest.raises(ValueError, match="ignored terminals"):
+        driver.parse("one", _token)
+    embedded = 'start: WORD+ | "if"\nWORD: /[a-z]+/\n%ignore " "\n'
+    with pytest.raises(ValueError, match="also matched by"):
+        Driver(Lark(embedded, parser="lalr", lexer="contextual"))
