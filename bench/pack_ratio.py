@@ -7,7 +7,12 @@ The plain script is what any converter must at least do: read the pack's shipped
 The pack's side is `tagtext convert`'s work in process: load the database with the pack's
 loader, rewrite every text (parse, analyse, every rule, special rulings) and write the
 conversion (schema tagtext-convert/1). Each side runs --rounds times, alternating, in one
-process; the ratio is of the best rounds (the target is at most 6x).
+process; the ratio is of the best rounds.
+
+The target (at most 6x, issue 8) is against the plain script as the issue words it: load
+the JSON, one regex pass over its strings, dump the JSON. A leaner script that knows the
+schema and touches only the text fields tagtext converts is also timed, and its ratio
+printed, so that the figure is never read as more than it is.
 """
 
 from __future__ import annotations
@@ -49,6 +54,28 @@ def plain(db_path: Path, out: Path) -> int:
     return len(cards)
 
 
+def _text_values(name: str):
+    """card entry -> its texts, for the leaner plain script: where each pack's texts are in
+    its shipped database's entries."""
+    if name == "tag-tamer":
+        from tagtext.packs.tag_tamer.carddb import TEXT_FIELDS  # the app's keys
+        return lambda card: [card.get(k) for k in TEXT_FIELDS]
+    if name == "ygo-tag":  # the pendulum effect is its own text, as the pack reads it
+        return lambda card: [(card.get(k) or {}).get("en") for k in ("text", "pendulum_effect")]
+    raise SystemExit(f"no text fields known for pack {name!r}")
+
+
+def plain_text_fields(name: str, db_path: Path, out: Path) -> int:
+    """The leaner plain script: only the text fields, one regex pass, the texts dumped."""
+    texts_of = _text_values(name)
+    with gzip.open(db_path, "rt", encoding="utf-8") as f:
+        cards = json.load(f)
+    result = [[_PLAIN.sub("1 of your opponents", t) for t in texts_of(card) if isinstance(t, str)] for card in cards]
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(result, f, ensure_ascii=False)
+    return len(cards)
+
+
 def pack_side(pack, out: Path) -> int:
     from tagtext.batch import convert_database
     from tagtext.convert import write
@@ -69,19 +96,24 @@ def measure(name: str, rounds: int) -> float:
     pack = packs.get(name)
     db_path = shipped_path(pack)
     pack_side(pack, Path(tempfile.mktemp()))  # warm: grammar compiled, modules imported
-    times = {"plain": [], "pack": []}
+    times = {"plain": [], "lean": [], "pack": []}
+    sides = (("plain", lambda p: plain(db_path, p)), ("lean", lambda p: plain_text_fields(name, db_path, p)),
+             ("pack", lambda p: pack_side(pack, p)))
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(rounds):
-            for side, run in (("plain", lambda p: plain(db_path, p)), ("pack", lambda p: pack_side(pack, p))):
+            for side, run in sides:
                 gc.collect()
                 t = time.perf_counter()
                 run(Path(tmp) / f"{side}.json")
                 times[side].append(time.perf_counter() - t)
-    best_plain, best_pack = min(times["plain"]), min(times["pack"])
-    ratio = best_pack / best_plain
-    print(f"{name}: plain script best {best_plain:.3f} s (median {statistics.median(times['plain']):.3f}); "
-          f"tagtext best {best_pack:.3f} s (median {statistics.median(times['pack']):.3f}); "
+    best = {side: min(ts) for side, ts in times.items()}
+    median = {side: statistics.median(ts) for side, ts in times.items()}
+    ratio = best["pack"] / best["plain"]
+    print(f"{name}: plain script best {best['plain']:.3f} s (median {median['plain']:.3f}); "
+          f"tagtext best {best['pack']:.3f} s (median {median['pack']:.3f}); "
           f"ratio {ratio:.1f}x (target <= {TARGET_RATIO:.0f}x) {'ok' if ratio <= TARGET_RATIO else 'MISSED'}")
+    print(f"{' ' * len(name)}  text fields only: plain best {best['lean']:.3f} s (median {median['lean']:.3f}); "
+          f"ratio {best['pack'] / best['lean']:.1f}x")
     return ratio
 
 

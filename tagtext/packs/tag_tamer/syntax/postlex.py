@@ -1,12 +1,14 @@
-"""Lark's postlexer for the effect grammar: whitespace kept on tokens, and token types by
-where they stand, which LR(1) lookahead cannot see.
+"""Tokens of the effect grammar: whitespace kept on each, and token types by where they
+stand, which LR(1) lookahead cannot see.
 
-Whitespace. The grammar ignores whitespace (and the entity ``&#160;``), so Lark's tokens do
-not carry it; the postlexer gives each token, as a :class:`Lexeme`, the ignored text before
-it (``prefix``), which is how leaves keep their whitespace and a tree prints back to its
-input. It reads that text off the text being parsed (:meth:`ContextTyper.parsing`).
+Whitespace. The grammar ignores whitespace (and the entity ``&#160;``); each token is a
+:class:`Lexeme` that also carries the ignored text before it (``prefix``), which is how
+leaves keep their whitespace and a tree prints back to its input. The engine's driver
+(``tagtext.syntax.lalr``) hands it over with the token; on Lark's own lexing path (the
+reference the driver is tested against) :class:`ContextTyper`, a Lark postlexer, reads it
+off the text being parsed.
 
-Two decisions, made in the same pass over the token stream:
+Two decisions, made by :class:`TokenContext` token by token, on either path:
 
 Labels. ``[When Digivolving]`` opens an effect at the start of a line, after a full stop,
 after reminder text or a keyword, after another label, or right after a card-header line
@@ -154,8 +156,8 @@ class _Parse:
 
 
 class ContextTyper:
-    """Lark postlexer: gives each token the whitespace before it, retypes LABEL by position
-    and header vocabulary inside headers.
+    """Lark postlexer for Lark's own lexing path (``parser.parse_with_lark_lexer``): gives
+    each token the whitespace before it and types it with a :class:`TokenContext`.
 
     A parse runs inside :meth:`parsing`, which tells the postlexer the text. Lark calls
     :meth:`process` again after an error it recovered from (``on_error``); the parse's
