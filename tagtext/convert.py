@@ -173,8 +173,12 @@ def header_record(batch: BatchResult) -> dict:
 
 # ----------------------------------------------------------------------------- writers
 
+#: one encoder for the whole document (json.dumps with options makes a new one per call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def write_json(batch: BatchResult, out: TextIO) -> None:

@@ -33,6 +33,9 @@ def _replace(node: n.Node, changes: Changes, low: int, high: int, offsets: list[
         return fn(node) if fn is not None else node
     if node.end < low or node.start > high:
         return node
+    k = bisect.bisect_left(offsets, node.start)
+    if k == len(offsets) or offsets[k] >= node.end:
+        return node  # no change starts inside this node: it is shared as it is
     updates = {}
     for name in node.child_fields:
         value = getattr(node, name)

@@ -82,6 +82,7 @@ class Driver:
         self.runs = frozenset(runs)
         self.terminals = {t.name: t for t in lark.terminals}
         _refuse_embedded_strings(self.terminals.values())
+        # the ignored terminals, from the LexerConf Lark keeps (and hands custom lexers)
         self.ignore = tuple(lark.lexer_conf.ignore)
         self.always_accept = frozenset(always_accept)
         ignored = sorted((self.terminals[name] for name in self.ignore), key=_lark_order)
