@@ -85,9 +85,11 @@ class Driver:
         # the ignored terminals, from the LexerConf Lark keeps (and hands custom lexers)
         self.ignore = tuple(lark.lexer_conf.ignore)
         self.always_accept = frozenset(always_accept)
-        ignored = sorted((self.terminals[name] for name in self.ignore), key=_lark_order)
-        self._blank = re.compile("(?:%s)*+" % "|".join(t.pattern.to_regexp() for t in ignored)) \
-            if ignored else re.compile("")
+        ignored = "|".join(t.pattern.to_regexp() for t in sorted(
+            (self.terminals[name] for name in self.ignore), key=_lark_order))
+        #: any ignored text (possessive: never given back), and some (between run tokens)
+        self._blank = re.compile(f"(?:{ignored})*+" if ignored else "")
+        self._gap = f"(?:{ignored})++" if ignored else None
         self._states: dict[int, _State] = {}
         self._scanners: dict[tuple[str, ...], _Scanner] = {}
 
@@ -128,9 +130,10 @@ class Driver:
             ordered = self._ordered(state.choices)
             before = ordered[:[t.name for t in ordered].index(type_)]
             guard = "(?!%s)" % "|".join(t.pattern.to_regexp() for t in before) if before else ""
-            blank = self._blank.pattern[:-2] + "++"  # at least some whitespace
+            word = self.terminals[type_].pattern.to_regexp()
+            # without ignored text between them, tokens of a run are never joined
             run = state.scanner.runs[type_] = re.compile(
-                f"(?:{blank}{guard}(?:{self.terminals[type_].pattern.to_regexp()}))*+")
+                f"(?:{self._gap}{guard}(?:{word}))*+" if self._gap else "")
         return run
 
     def parse(self, text: str, make_token: MakeToken, on_error=None, joins: Callable[[], bool] | None = None):
@@ -139,9 +142,13 @@ class Driver:
         ``on_error(error, interactive_parser)`` may recover from a token the parser rejects
         (by feeding others) and return True. ``joins()`` says whether a run may start
         joined here too (by default only the words after a run's first are joined: the
-        first may be retyped by its text, a header word say). Raises ``UnexpectedToken`` when the parser
-        rejects a token or the end of the text and ``on_error`` does not recover, and
-        :class:`NoToken` when no terminal the parser state accepts matches.
+        first may be retyped by its text, a header word say). Raises ``UnexpectedToken``
+        when the parser rejects a token or the end of the text and ``on_error`` does not
+        recover, and :class:`NoToken` when no terminal the parser state accepts matches.
+
+        Parses may run in several threads at once: each has its own parser state, and
+        what the driver learns about states (their scanners, where a run token leads) is
+        the same whichever parse learns it.
         """
         ip = self.lark.parse_interactive(text)
         choices = ip.choices
