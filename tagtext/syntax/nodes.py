@@ -90,6 +90,20 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
+class Document(Node):
+    """The root of a parsed text: its items, and the whitespace after its last token (which
+    no leaf holds), so that it prints back to the whole input. Each pack's grammar names
+    its own root kind (Tag Tamer's ``EffectText``, Yu-Gi-Oh!'s ``CardText``)."""
+
+    items: tuple[Node, ...]
+    trailing: str
+    child_fields: ClassVar = ("items",)
+
+    def to_source(self) -> str:
+        return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
+
+
+@dataclass(frozen=True, slots=True)
 class Leaf(Node):
     """A token: its text and the whitespace before it."""
 

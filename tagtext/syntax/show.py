@@ -31,9 +31,8 @@ def to_json(node: n.Node) -> dict:
         if value is None:
             continue
         out[name] = [to_json(v) for v in value] if isinstance(value, tuple) else to_json(value)
-    trailing = getattr(node, "trailing", "")
-    if trailing:
-        out["trailing"] = trailing
+    if isinstance(node, n.Document) and node.trailing:
+        out["trailing"] = node.trailing
     return out
 
 

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...syntax.nodes import Leaf, LineBreak, Node, Number, Other, Punct, Word, Words
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word, Words
 
 __all__ = [
     "Node", "Leaf", "Word", "Words", "Punct", "Other", "LineBreak", "Number",
@@ -216,15 +216,8 @@ class Sentence(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class CardText(Node):
+class CardText(Document):
     """A whole card text: sentences and line breaks, and the whitespace after the last token."""
-
-    items: tuple[Node, ...]
-    trailing: str
-    child_fields: ClassVar = ("items",)
-
-    def to_source(self) -> str:
-        return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
 
 
 @dataclass(frozen=True, slots=True)

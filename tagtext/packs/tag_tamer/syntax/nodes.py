@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tagtext.syntax.nodes import Entity, Leaf, LineBreak, Node, Number, Other, Punct, Word, Words  # noqa: F401
+from tagtext.syntax.nodes import Document, Entity, Leaf, LineBreak, Node, Number, Other, Punct, Word, Words  # noqa: F401
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,15 +422,8 @@ class Line(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class EffectText(Node):
+class EffectText(Document):
     """A whole effect text: its lines and line breaks, and the whitespace after the last token."""
-
-    items: tuple[Node, ...]
-    trailing: str
-    child_fields: ClassVar = ("items",)
-
-    def to_source(self) -> str:
-        return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
 
     def words(self) -> str:
         return self.to_source().lstrip()
