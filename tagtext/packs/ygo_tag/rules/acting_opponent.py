@@ -6,9 +6,9 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import ACTION_VERBS, PAST_ACTIONS, Context, opponent_as, refer_back, replace, your_opponent
+from .common import ACTION_VERBS, PAST_ACTIONS, Context, opponent_as, refer_back, replace, rule_of, your_opponent
 
-RULE = "acting-opponent"
+ID = "acting-opponent"
 TRIGGER = re.compile(r"your opponent")
 
 #: what happens to cards in an opponent's area ("is Special Summoned to your opponent's field")
@@ -85,12 +85,20 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # the printed condition already introduces one: "When an opponent's monster
             # declares an attack:", "... sent to your GY by an opponent's card effect:";
             # what the effect then does to "your opponent" is done to that opponent
-            ctx.introduced[m.sentence] = RULE
-            refer_back(tree, ctx, changes, m.sentence, m.start, RULE, keep_lasting=True)
+            ctx.introduced[m.sentence] = ID
+            refer_back(tree, ctx, changes, m.sentence, m.start, ID, keep_lasting=True)
             continue
         elif not your_opponent(m) or not acted(m):
             continue
-        replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
-        ctx.introduced[m.sentence] = RULE
-        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+        replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
+        ctx.introduced[m.sentence] = ID
+        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, acting_opponent, "An effect resolves against the opponent whose action triggered it (rule 7)",
+    TRIGGER,
+    ("When your opponent activates a Spell/Trap Card: Your opponent draws 1 card, also negate the Spell/Trap activation, and if you do, destroy it.",
+     "When an opponent activates a Spell/Trap Card: That opponent draws 1 card, also negate the Spell/Trap activation, and if you do, destroy it."),
+)

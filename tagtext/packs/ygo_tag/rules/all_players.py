@@ -6,9 +6,9 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace
+from .common import Context, like, replace, rule_of
 
-RULE = "all-players"
+ID = "all-players"
 TRIGGER = re.compile(r"both players|your opponent|their opponent")
 
 
@@ -21,7 +21,7 @@ def _both_the(sentence, after_leaf, changes: dict, ctx: Context) -> None:
         words = leaf.split()
         for a, b in zip(words, words[1:]):
             if a.text.lower() == "both" and b.text.lower() == "the" and ctx.free(a):
-                replace(changes, a, like("all", a.text), RULE, ctx)
+                replace(changes, a, like("all", a.text), ID, ctx)
 
 
 def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -47,11 +47,18 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
         if leaf.player == "an_opponent" and leaf.determiner == "their" and m.sentence not in reported and ctx.free(leaf):
             # "each player ... their opponent": in a tag duel a player has two
             reported.add(m.sentence)
-            ctx.residual(leaf, RULE, "'their opponent': each player has two opponents; which one is not said")
+            ctx.residual(leaf, ID, "'their opponent': each player has two opponents; which one is not said")
             continue
         if leaf.player == "both":
-            replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), RULE, ctx)
+            replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), ID, ctx)
             _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
         elif leaf.player == "you_and_opponent":
-            replace(changes, leaf, like("all players", leaf.text), RULE, ctx)
+            replace(changes, leaf, like("all players", leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, all_players, '"Both players" means all four players (rule 4)',
+    TRIGGER,
+    ("Both players draw 1 card.", "All players draw 1 card."),
+)

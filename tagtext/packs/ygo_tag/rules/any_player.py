@@ -6,9 +6,9 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace
+from .common import Context, like, replace, rule_of
 
-RULE = "any-player"
+ID = "any-player"
 TRIGGER = re.compile(r"either player|either gy|either graveyard|either field")
 #: an area no owner is written for, after "either" ("in either GY"): either player's
 _EITHER_AREAS = frozenset({"gy", "field"})
@@ -29,13 +29,20 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         word = "any" if leaf.player == "either" else "no"
         rest = leaf.text.split(None, 1)[1]
-        replace(changes, leaf, like(f"{word} {rest}", leaf.text), RULE, ctx)
+        replace(changes, leaf, like(f"{word} {rest}", leaf.text), ID, ctx)
     previous = None
     for leaf in tree.leaves():
         if (isinstance(leaf, y.AreaWord) and leaf.area in _EITHER_AREAS and isinstance(previous, (y.Words, y.Word))
                 and "side" not in leaf.text.lower()):
             last = previous.split()[-1] if isinstance(previous, y.Words) else previous
             if last.text.lower() == "either" and ctx.free(last):
-                replace(changes, last, like("any", last.text), RULE, ctx)
+                replace(changes, last, like("any", last.text), ID, ctx)
         previous = leaf
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, any_player, '"Either" player becomes "any" player, "neither" becomes "no" (rule 3)',
+    TRIGGER,
+    ("During either player's Battle Phase:", "During any player's Battle Phase:"),
+)

@@ -7,9 +7,9 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import on_field, puts_in_zone
-from .common import Context, like, opponent_acts, replace, your_opponent
+from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
 
-RULE = "both-opponents-fields"
+ID = "both-opponents-fields"
 TRIGGER = re.compile(r"your opponent|their opponent")
 
 _PLURAL_AREA = (
@@ -58,20 +58,20 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
         if _pronoun_controls(m, ctx):
             # "all face-up monsters they currently control", the opponent introduced before
             # (a requirement, a chosen opponent): the field is still both opponents'
-            replace(changes, m.leaf, like("your opponents", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
             continue
         if _pronoun_field(m, ctx):
             # "destroy 1 card in that opponent's hand (at random) or their field": the hand
             # is the chosen opponent's, the field both opponents'
-            replace(changes, m.leaf, like("your opponents'", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("your opponents'", m.leaf.text), ID, ctx)
             if ctx.free(m.area_leaf):
                 new = plural_area(m.area_leaf.text)
                 if new != m.area_leaf.text:
-                    replace(changes, m.area_leaf, new, RULE, ctx)
+                    replace(changes, m.area_leaf, new, ID, ctx)
             continue
         if _their_opponent_controls(m, ctx):
             # "no player can target monsters their opponent controls": each has two
-            replace(changes, m.leaf, like("their opponents", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("their opponents", m.leaf.text), ID, ctx)
             _agree(m, changes, ctx)
             continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
@@ -81,13 +81,13 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         leaf = m.leaf
         if leaf.possessive:
-            replace(changes, leaf, like("your opponents'", leaf.text), RULE, ctx)
+            replace(changes, leaf, like("your opponents'", leaf.text), ID, ctx)
             if m.area_leaf is not None and ctx.free(m.area_leaf):
                 new = plural_area(m.area_leaf.text)
                 if new != m.area_leaf.text:
-                    replace(changes, m.area_leaf, new, RULE, ctx)
+                    replace(changes, m.area_leaf, new, ID, ctx)
             continue
-        replace(changes, leaf, like("your opponents", leaf.text), RULE, ctx)
+        replace(changes, leaf, like("your opponents", leaf.text), ID, ctx)
         _agree(m, changes, ctx)
         # "1 monster your opponents control or in their GY": "their" now names both
         owned = by_leaf.get(m.their_leaf.start) if m.their_leaf is not None else None
@@ -95,7 +95,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
                 and ctx.free(owned.area_leaf) and owned.segment == m.segment):
             new = plural_owned(owned.area_leaf.text)
             if new != owned.area_leaf.text:
-                replace(changes, owned.area_leaf, new, RULE, ctx)
+                replace(changes, owned.area_leaf, new, ID, ctx)
     return replace_leaves(tree, changes)
 
 
@@ -108,7 +108,7 @@ def _agree(m, changes: dict, ctx: Context) -> None:
             words = words[1:]
         verb = words[0]
         if verb.text.lower() in _VERB and ctx.free(verb):
-            replace(changes, verb, _VERB[verb.text.lower()], RULE, ctx)
+            replace(changes, verb, _VERB[verb.text.lower()], ID, ctx)
 
 
 def _pronoun_controls(m, ctx: Context) -> bool:
@@ -160,3 +160,10 @@ def _their_opponent_controls(m, ctx: Context) -> bool:
     leaf = m.leaf
     return (isinstance(leaf, y.PlayerRef) and leaf.player == "an_opponent" and leaf.determiner == "their"
             and not leaf.possessive and m.after[:1] == ("controls",) and ctx.free(leaf) and not m.team)
+
+
+RULE = rule_of(
+    ID, both_opponents_fields, "The opponent's field means both opponents' fields (rule 1)",
+    TRIGGER,
+    ("Destroy all your opponent's Attack Position monsters.", "Destroy all your opponents' Attack Position monsters."),
+)

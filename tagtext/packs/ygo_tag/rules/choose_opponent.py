@@ -7,9 +7,9 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import lasting
-from .common import Context, follow_up, like, opponent_as, refer_back, replace, your_opponent
+from .common import Context, follow_up, like, opponent_as, refer_back, replace, rule_of, your_opponent
 
-RULE = "choose-opponent"
+ID = "choose-opponent"
 TRIGGER = re.compile(r"your opponent")
 
 #: what an opponent does to their own hand or Deck ("Your opponent discards 1 card")
@@ -71,9 +71,9 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         if _continues(m, ctx):
             # "Activate only if your opponent has 3 or less cards in their hand. Your
             # opponent adds their hand to the Deck ...": the opponent of the sentence before
-            replace(changes, m.leaf, opponent_as(m, "that"), RULE, ctx)
-            ctx.introduced[m.sentence] = RULE
-            refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+            replace(changes, m.leaf, opponent_as(m, "that"), ID, ctx)
+            ctx.introduced[m.sentence] = ID
+            refer_back(tree, ctx, changes, m.sentence, m.start, ID)
             continue
         # what "that opponent('s)" replaces: the phrase itself, or, when the phrase is the
         # field (rule 1's) and only a private area after it is one opponent's, that area
@@ -91,7 +91,7 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         if m.clause_kind == "cost":
             if target[0] is not m.leaf or isinstance(m.leaf, y.Pronoun):
                 continue
-            replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
+            replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
         elif _lasting(sentence):
             continue
         else:
@@ -100,16 +100,16 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
                 semi = costs[-1].semicolon
                 if not ctx.free(semi):
                     continue
-                replace(changes, semi, f" and {CHOOSE};", RULE, ctx)
-                replace(changes, target[0], target[1], RULE, ctx)
+                replace(changes, semi, f" and {CHOOSE};", ID, ctx)
+                replace(changes, target[0], target[1], ID, ctx)
             elif not sentence.clauses[:m.clause] and ctx.card_type == "Monster" and not _bullet(clause):
                 # a Monster's sentence with no condition and no cost is a lasting effect;
                 # a bullet is one of the effects to choose from ("activate 1 of these effects;")
                 continue
             elif not _open_effect(clause, m, target, changes, ctx):
                 continue
-        ctx.introduced[m.sentence] = RULE
-        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+        ctx.introduced[m.sentence] = ID
+        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
 
 
@@ -117,8 +117,8 @@ def _continues(m, ctx: Context) -> bool:
     """The sentence right before is the card's activation condition ("Activate only when
     an opponent activates a Spell Card.", rules 7 and 5 introduced that opponent), and this
     one, the effect, opens with what "your opponent" does."""
-    from .acting_opponent import RULE as ACTING
-    from .reference_opponent import RULE as REFERENCE
+    from .acting_opponent import ID as ACTING
+    from .reference_opponent import ID as REFERENCE
     if m.sentence == 0 or ctx.introduced.get(m.sentence - 1) not in (ACTING, REFERENCE) or not follow_up(m):
         return False
     sentence = ctx.analysis.sentences[m.sentence]
@@ -213,16 +213,24 @@ def _open_effect(clause: y.Node, m, target, changes: dict, ctx: Context) -> bool
         can = leaves[1]
         if not ctx.free(can):
             return False
-        replace(changes, can, f"{can.text} {CHOOSE};", RULE, ctx)
-        replace(changes, target[0], target[1], RULE, ctx)
+        replace(changes, can, f"{can.text} {CHOOSE};", ID, ctx)
+        replace(changes, target[0], target[1], ID, ctx)
         return True
     if not isinstance(first, (y.Word, y.PlayerRef)) or not ctx.free(first):
         return False
     if first is target[0] or first.start == target[0].start:
         text = like(CHOOSE, first.text) + "; " + target[1][:1].lower() + target[1][1:]
-        replace(changes, first, text, RULE, ctx)
+        replace(changes, first, text, ID, ctx)
         return True
     lowered = first.text[:1].lower() + first.text[1:] if first.text.lower() in _PLAIN_VERBS else first.text
-    replace(changes, first, like(CHOOSE, first.text) + "; " + lowered, RULE, ctx)
-    replace(changes, target[0], target[1], RULE, ctx)
+    replace(changes, first, like(CHOOSE, first.text) + "; " + lowered, ID, ctx)
+    replace(changes, target[0], target[1], ID, ctx)
     return True
+
+
+RULE = rule_of(
+    ID, choose_opponent, "An effect on the opponent's Deck, hand, GY or banished cards: choose one opponent (rule 2)",
+    TRIGGER,
+    ("Declare 1 card name; if that card is in your opponent's hand, they must discard all copies of it, otherwise you discard 1 random card.",
+     "Declare 1 card name and choose 1 opponent; if that card is in that opponent's hand, they must discard all copies of it, otherwise you discard 1 random card."),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....result import Residual
+from ...base import Rule
 from ...ygo_tag import nodes as y
 from ..analysis import Analysis, Mention
 
@@ -112,3 +113,12 @@ def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rul
             continue
         if m.start > after and follow_up(m) and ctx.free(m.leaf):
             replace(changes, m.leaf, opponent_as(m, "that"), rule, ctx)
+
+
+def rule_of(rule_id: str, apply, title: str, trigger, example: tuple[str, str]) -> Rule:
+    """A rule module's ``RULE``: the seed's sentence and how the pack applies it are read
+    from the pass's docstring (its first paragraph, after "Seed 001: ", and the rest)."""
+    parts = (apply.__doc__ or "").split("\n\n")
+    statement = " ".join(parts[0].split()).removeprefix("Seed 001: ")
+    practice = " ".join(" ".join(parts[1:]).split())
+    return Rule(rule_id, title, statement, practice, apply, trigger.search, example)

@@ -6,9 +6,9 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace, your_opponent
+from .common import Context, like, replace, rule_of, your_opponent
 
-RULE = "counts-all-areas"
+ID = "counts-all-areas"
 #: a possessive before these names a turn or phase, not cards
 _NOT_CARDS = {(w,) for w in ("turn", "main", "battle", "end", "standby", "draw", "next", "lp", "life")}
 TRIGGER = re.compile(r"your opponent")
@@ -32,9 +32,17 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         if your_opponent(m) and ctx.free(m.leaf):
             possessive = m.leaf.text.endswith(("'s", "’s"))
-            replace(changes, m.leaf, like("either opponent" + ("'s" if possessive else ""), m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("either opponent" + ("'s" if possessive else ""), m.leaf.text), ID, ctx)
             last_opponent_segment = (m.sentence, m.segment)
         elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive
               and last_opponent_segment == (m.sentence, m.segment) and ctx.free(m.leaf)):
-            replace(changes, m.leaf, like("either opponent's", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, counts_all_areas, "Counts range over all four play areas (rule 6)",
+    TRIGGER,
+    ("Gains 500 ATK for each Dragon monster your opponent controls or is in their GY.",
+     "Gains 500 ATK for each Dragon monster either opponent controls or is in either opponent's GY."),
+)

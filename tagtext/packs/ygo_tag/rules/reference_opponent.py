@@ -6,9 +6,9 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, opponent_as, refer_back, replace, your_opponent
+from .common import Context, opponent_as, refer_back, replace, rule_of, your_opponent
 
-RULE = "reference-opponent"
+ID = "reference-opponent"
 TRIGGER = re.compile(r"your opponent")
 
 _HAS = frozenset({"controls", "control", "has", "have", "currently", "controlled"})
@@ -44,7 +44,15 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         if (not m.conditional or not your_opponent(m) or m.team or m.counted
                 or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not requires(m)):
             continue
-        replace(changes, m.leaf, opponent_as(m, "an"), RULE, ctx)
-        ctx.introduced[m.sentence] = RULE
-        refer_back(tree, ctx, changes, m.sentence, m.start, RULE)
+        replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
+        ctx.introduced[m.sentence] = ID
+        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, reference_opponent, "A requirement on the opponent's cards: one opponent, for reference (rule 5)",
+    TRIGGER,
+    ("if your opponent controls more cards than you do: You can make your opponent banish cards from their field face-down",
+     "if an opponent controls more cards than you do: You can make that opponent banish cards from their field face-down"),
+)

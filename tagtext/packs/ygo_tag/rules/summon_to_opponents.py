@@ -7,9 +7,9 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import puts_in_zone
-from .common import Context, like, opponent_acts, replace, your_opponent
+from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
 
-RULE = "summon-to-opponents"
+ID = "summon-to-opponents"
 TRIGGER = re.compile(r"your opponent")
 #: giving control of a card moves it to the opponent's Monster Zone, the same choice
 _GIVE = re.compile(r"\bgives? control of\b")
@@ -34,7 +34,7 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         if (your_opponent(m) and not m.leaf.possessive and ctx.free(m.leaf) and not m.conditional
                 and m.before[-1:] == ("to",) and _GIVE.search(" ".join(m.before))):
             # "give control of it to your opponent": it goes to an opponent's Monster Zone
-            replace(changes, m.leaf, like("either opponent", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("either opponent", m.leaf.text), ID, ctx)
             continue
         if (not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional
                 or opponent_acts(m)):
@@ -49,5 +49,12 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
         if summoned and (to_zone or under):
-            replace(changes, m.leaf, like("either opponent's", m.leaf.text), RULE, ctx)
+            replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+RULE = rule_of(
+    ID, summon_to_opponents, "Summoning to an opponent's zone: either opponent's (rule 8)",
+    TRIGGER,
+    ("Special Summon it to your opponent's field", "Special Summon it to either opponent's field"),
+)

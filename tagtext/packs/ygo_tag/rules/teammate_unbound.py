@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-RULE = "teammate-unbound"
+from ...base import Rule
+
+ID = "teammate-unbound"
 
 STATEMENT = (
     'Effects that prevent only "you" from performing a certain action don\'t prevent your '
@@ -19,3 +21,6 @@ Seed 001: '{STATEMENT}'
 printed: this rule changes no text. It has no pass (``apply`` is None in the pipeline);
 it is listed so the errata "Rules" page states it.
 """
+
+RULE = Rule(ID, 'Restrictions on "you" don\'t bind your teammate (rule 9)', STATEMENT,
+            'No text change: "you" is one player, not the team.')
