@@ -60,8 +60,6 @@ def may_apply(pack, text: str) -> bool:
     return any(_hits(pack, low).values())
 
 
-
-
 def _hits(pack, low: str) -> dict:
     """Each distinct trigger of the pack's passes -> whether ``low`` meets it (rules often
     share one: Tag Tamer's count rules all act on counts). None, for a pass with no

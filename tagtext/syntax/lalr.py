@@ -218,6 +218,8 @@ def _refuse_embedded_strings(terminals) -> None:
     """Lark retypes a regex terminal's match that equals a same-priority string terminal
     (its "unless" callback); the driver does not, so a grammar that needs it is refused."""
     strings = [t for t in terminals if t.pattern.type == "str"]
+    if not strings:
+        return
     for regex in (t for t in terminals if t.pattern.type == "re"):
         compiled = re.compile(regex.pattern.to_regexp())
         for s in strings:
