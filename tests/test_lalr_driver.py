@@ -163,3 +163,19 @@ def test_run_tokens_with_nothing_between_them_are_never_joined():
     for _ in range(3):
         driver.parse("abc", fed)
     assert [v for _, v, _ in fed.fed] == ["a", "b", "c"] * 3
+
+
+def test_a_span_of_the_text_parses_as_if_it_were_the_whole_text():
+    fed = _Count()
+    positions = []
+
+    def make(type_, value, start, end, prefix):
+        positions.append((start, end))
+        return fed(type_, value, start, end, prefix)
+
+    text = "one 2 (three) four"
+    Driver(_lark()).parse(text, make, start=4, end=13)
+    assert [v for _, v, _ in fed.fed] == ["2", "(", "three", ")"]
+    assert positions[0] == (4, 5) and positions[-1] == (12, 13)  # the whole text's offsets
+    with pytest.raises(UnexpectedToken):  # the span ends inside the parentheses
+        Driver(_lark()).parse(text, _token, start=4, end=9)

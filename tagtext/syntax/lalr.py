@@ -136,8 +136,10 @@ class Driver:
                 f"(?:{self._gap}{guard}(?:{word}))*+" if self._gap else "")
         return run
 
-    def parse(self, text: str, make_token: MakeToken, on_error=None, joins: Callable[[], bool] | None = None):
-        """The value of the grammar's start rule for ``text`` (the tree the transformer builds).
+    def parse(self, text: str, make_token: MakeToken, on_error=None, joins: Callable[[], bool] | None = None,
+              start: int = 0, end: int | None = None):
+        """The value of the grammar's start rule for ``text`` (the tree the transformer builds),
+        or for ``text[start:end]`` as if it were the whole text, with the positions of ``text``.
 
         ``on_error(error, interactive_parser)`` may recover from a token the parser rejects
         (by feeding others) and return True. ``joins()`` says whether a run may start
@@ -155,27 +157,27 @@ class Driver:
         feed = ip.feed_token
         states = self._states
         runs = self.runs
-        end_of_text = len(text)
-        pos = 0
+        end_of_text = len(text) if end is None else end
+        pos = start
         token = None
         in_run = False  # whether the last token fed was a run token
         while pos < end_of_text:
             state = states.get(id(choices()))
             if state is None:
                 state = self._state(choices())
-            m = state.scanner.regex.match(text, pos)
+            m = state.scanner.regex.match(text, pos, end_of_text)
             if m is None:
-                blank_end = self._blank.match(text, pos).end()
+                blank_end = self._blank.match(text, pos, end_of_text).end()
                 if blank_end == end_of_text:
                     break
                 raise NoToken(blank_end)
             type_ = m.lastgroup
-            start = m.start(m.lastindex)
-            end = m.end()
+            first = m.start(m.lastindex)
+            last = m.end()
             if type_ in runs and (in_run or joins is not None and joins()) and state.joins_runs():
-                end = self._run(state, type_).match(text, end).end()
-            token = make_token(type_, text[start:end], start, end, text[pos:start])
-            pos = end
+                last = self._run(state, type_).match(text, last, end_of_text).end()
+            token = make_token(type_, text[first:last], first, last, text[pos:first])
+            pos = last
             try:
                 feed(token)
             except UnexpectedToken as e:
@@ -190,7 +192,7 @@ class Driver:
                     state.lands = after
                 elif state.lands is not after:
                     state.lands = False  # depends on more than the state: never join here
-        eof = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
+        eof = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", start, 1, 1)
         return feed(eof)
 
 

@@ -17,7 +17,7 @@ import threading
 from importlib import resources
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ...errors import ParseError
 from ...syntax.lalr import Driver, NoToken, new_token
@@ -153,9 +153,10 @@ def _make_token(type_: str, value: str, start: int, end: int, prefix: str) -> To
     return new_token(Token, type_, value, start, end)
 
 
-def _run(text: str):
-    """The tree for ``text`` (the builder reads prefixes from ``builder.text``)."""
-    return _driver().parse(text, _make_token)
+def _run(text: str, start: int = 0, end: int | None = None):
+    """The tree for ``text``, or for ``text[start:end]`` alone (the builder reads prefixes
+    from ``builder.text``)."""
+    return _driver().parse(text, _make_token, start=start, end=end)
 
 
 def parse(text: str, source: str | None = None) -> y.CardText:
@@ -163,20 +164,16 @@ def parse(text: str, source: str | None = None) -> y.CardText:
     exception); the grammar is total, so this is a bug in it if it happens."""
     if not isinstance(text, str):
         raise TypeError(f"card text must be str, not {type(text).__name__}")
-    lark, builder = _parser()
+    _, builder = _parser()
     builder.text = text
     try:
         return _run(text)
     except NoToken as e:
         raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
-    except UnexpectedCharacters as e:  # pragma: no cover - only Lark's own lexer raises it
-        raise ParseError(f"unexpected character {text[e.pos_in_stream]!r}", text, e.pos_in_stream, source) from None
     except UnexpectedToken as e:
         pos = e.token.start_pos if e.token.start_pos is not None else len(text)
         what = "end of text" if e.token.type == "$END" else repr(str(e.token))
         raise ParseError(f"unexpected {what}", text, pos, source) from None
-    except UnexpectedInput as e:  # pragma: no cover - other Lark input errors
-        raise ParseError("cannot parse", text, getattr(e, "pos_in_stream", 0) or 0, source) from None
 
 
 def parse_with_lark_lexer(text: str) -> y.CardText:
@@ -212,22 +209,19 @@ def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
     (Rules act within a sentence, so a sentence no rule's trigger matches needs no tree.)"""
     if not isinstance(text, str):
         raise TypeError(f"card text must be str, not {type(text).__name__}")
-    lark, builder = _parser()
+    _, builder = _parser()
+    builder.text = text
     items: list[y.Node] = []
     pending: tuple[int, int] | None = None
     for start, end in sentence_chunks(text):
-        chunk = text[start:end]
         if not wanted(start, end):
             pending = (pending[0], end) if pending else (start, end)
             continue
         if pending:
             items.append(_unparsed(text, *pending))
             pending = None
-        builder.text = text
         try:
-            # the padding keeps token positions those of the whole text; prefixes are read
-            # from the whole text, so the padding never shows
-            sub = _run(" " * start + chunk)
+            sub = _run(text, start, end)
         except (UnexpectedInput, NoToken):  # pragma: no cover - the grammar is total
             return parse(text, source)
         items.extend(sub.items)
