@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import contextlib
-import gzip
 import io
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Iterator, TextIO
+from typing import Callable, Iterator
 
 import click
 
 from .. import carddb
-from ..atomic import atomic_write
 from ..batch import BatchResult, convert_database
-from ..convert import FORMATS, UnknownSuffix, format_for, is_gzip_name, write
+from ..convert import FORMATS, UnknownSuffix, format_for, write
 from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
                      plural, quiet, report_problems)
+from .output import open_text, print_text, to_stdout
 
 
 @click.command("convert")
 @global_flags
 @click.argument("db", required=False, metavar="[DB]")
-@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
+@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically); \"-\" or none: stdout.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json.")
 @allow_empty_option
@@ -73,23 +72,20 @@ def convert(db, output, fmt, allow_empty, pack):
         except UnknownSuffix as e:
             raise click.UsageError(str(e)) from None
     database = pack.load_database(db)
-    check_shape(database, allow_empty, output)
-    if output is None:
+    check_shape(database, allow_empty, None if to_stdout(output) else output)
+    if to_stdout(output):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
         buffer = io.StringIO(newline="")
         write(batch, buffer, fmt)
-        text = buffer.getvalue()
-        with _stdout_utf8() as out:
-            # In pieces: one huge write to a pipe whose reader left can end short, unreported.
-            for start in range(0, len(text), 1 << 16):
-                out.write(text[start:start + (1 << 16)])
+        print_text(buffer.getvalue())
+        output = None
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
         if os.path.isdir(output):
             fail(f"{output}: is a directory; give a file name to write")
         try:
-            with _output(output) as out:
+            with open_text(output) as out:
                 batch = _convert(database, pack)
                 write(batch, out, fmt)
         except OSError as e:
@@ -100,20 +96,6 @@ def convert(db, output, fmt, allow_empty, pack):
             fail(f"{output}: cannot write ({e.strerror or e})")
     failed = _report(batch, output, fmt)
     sys.exit(1 if failed else 0)
-
-
-@contextlib.contextmanager
-def _output(output: str) -> Iterator[TextIO]:
-    """OUT opened for text, atomically (see tagtext.atomic); gzipped when it ends in .gz
-    (with no name or time in the gzip header, so the same input gives the same bytes)."""
-    if not is_gzip_name(output):
-        with atomic_write(output, "w", encoding="utf-8", newline="") as out:
-            yield out
-        return
-    with atomic_write(output, "wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
-            with io.TextIOWrapper(zipped, encoding="utf-8", newline="") as out:
-                yield out
 
 
 def _convert(database: carddb.Database, pack) -> BatchResult:
@@ -137,23 +119,6 @@ def stderr_is_terminal() -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-@contextlib.contextmanager
-def _stdout_utf8() -> Iterator[TextIO]:
-    """stdout as UTF-8 text with no newline translation, whatever the locale."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is None:  # a text-only stdout (embedding, some test runners): use it as it is
-        yield sys.stdout
-        return
-    sys.stdout.flush()
-    out = io.TextIOWrapper(binary, encoding="utf-8", newline="")
-    try:
-        yield out
-        out.flush()
-    finally:
-        with contextlib.suppress(ValueError):
-            out.detach()
 
 
 def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:

@@ -24,6 +24,7 @@ COMMANDS = {
     "packs": ("tagtext.cli.packs_cmd:list_packs", "List the installed rule packs (tag formats)."),
     "check-overrides": ("tagtext.cli.overrides_cmd:check_overrides", "List special rulings that are stale or name unknown cards."),
     "deck": ("tagtext.cli.deck_cmd:deck", "Check a team's decks against the format's deck rules (deck check)."),
+    "db": ("tagtext.cli.db_cmd:db", "Write out the card database a pack ships (db export)."),
 }
 
 

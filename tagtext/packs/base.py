@@ -93,6 +93,13 @@ class Pack(Protocol):
     def data_source(self) -> str:
         """Where the shipped card data comes from (shown on the errata pages)."""
 
+    #: the shipped database's file name as its makers call it ("DigimonCards.json")
+    shipped_name: str
+
+    def shipped_database(self) -> bytes:
+        """The shipped database file's bytes (gunzipped), as ``load_database(None)`` reads
+        them: ``tagtext db export`` writes them out."""
+
     def coverage(self, database: "Database"):
         """How much of a database the grammar understands: an object with ``to_json()`` and
         ``summary_lines(top)`` (what `tagtext coverage` prints)."""

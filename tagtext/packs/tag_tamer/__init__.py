@@ -128,6 +128,13 @@ class TagTamer:
         """Where the shipped card data comes from, and whose it is."""
         return carddb.shipped_source()
 
+    #: the shipped database's file name, as its makers call it (``tagtext db export``)
+    shipped_name = "DigimonCards.json"
+
+    def shipped_database(self) -> bytes:
+        """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
+        return carddb.shipped_bytes()
+
     def coverage(self, database: carddb.Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         from .coverage import measure

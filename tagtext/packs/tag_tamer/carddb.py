@@ -16,6 +16,7 @@ entry becomes a card.
 
 from __future__ import annotations
 
+import gzip
 from importlib import resources
 from pathlib import Path
 
@@ -52,6 +53,11 @@ def load_shipped() -> Database:
     """The card database shipped with the pack (see :func:`shipped_source`)."""
     ref = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE)
     return parse_bytes(ref.read_bytes(), "shipped DigimonCards.json", fmt="json.gz")
+
+
+def shipped_bytes() -> bytes:
+    """The shipped database file as the Digimon Card App writes it (gunzipped)."""
+    return gzip.decompress(resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE).read_bytes())
 
 
 def shipped_source() -> str:

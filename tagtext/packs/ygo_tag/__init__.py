@@ -101,6 +101,13 @@ class YgoTagPack:
         from importlib import resources
         return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
+    #: the shipped database's file name (``tagtext db export``)
+    shipped_name = "ygo-cards.json"
+
+    def shipped_database(self) -> bytes:
+        """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
+        return carddb.shipped_bytes()
+
     def coverage(self, database: Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         return analysis.coverage(database, self.parse)

@@ -20,6 +20,7 @@ materials, flavor text) and ``pendulumEffect``. Bad entries are skipped and repo
 
 from __future__ import annotations
 
+import gzip
 import json
 from importlib import resources
 from pathlib import Path
@@ -35,6 +36,11 @@ def load(path: str | Path | None = None) -> Database:
     """Read a YGO card database; None: the shipped one; ``"-"``: stdin."""
     entries, shape, source = read(path)
     return _database(entries, shape, source)
+
+
+def shipped_bytes() -> bytes:
+    """The shipped database file (gunzipped): the JSON array SOURCE.md describes."""
+    return gzip.decompress(resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes())
 
 
 def shipped_source() -> str:

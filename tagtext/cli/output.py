@@ -1,0 +1,72 @@
+"""Where a command's output goes: a file given with ``-o OUT`` (written atomically,
+gzipped when its name ends in ``.gz``) or stdout (no ``-o``, or ``-o -``).
+
+Output for stdout is rendered whole first and written in pieces, so a failure never
+leaves half a document, and a reader that leaves early is noticed (one huge write to a
+pipe whose reader left can end short, unreported).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import sys
+from typing import Iterator, TextIO
+
+from ..atomic import atomic_write
+from ..convert import is_gzip_name
+
+#: what ``-o`` takes to mean stdout
+STDOUT = "-"
+_PIECE = 1 << 16
+
+
+def to_stdout(output: str | None) -> bool:
+    """Whether ``-o`` asks for stdout: not given, or ``-``."""
+    return output is None or output == STDOUT
+
+
+@contextlib.contextmanager
+def open_text(output: str) -> Iterator[TextIO]:
+    """OUT opened for UTF-8 text with no newline translation, atomically (see
+    :mod:`tagtext.atomic`); gzipped when it ends in ``.gz``, with no name or time in the
+    gzip header, so the same input gives the same bytes."""
+    if not is_gzip_name(output):
+        with atomic_write(output, "w", encoding="utf-8", newline="") as out:
+            yield out
+        return
+    with atomic_write(output, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
+            with io.TextIOWrapper(zipped, encoding="utf-8", newline="") as out:
+                yield out
+
+
+def write_bytes(output: str, data: bytes) -> None:
+    """``data`` to OUT, atomically; gzipped (deterministically) when OUT ends in ``.gz``."""
+    with atomic_write(output, "wb") as raw:
+        if is_gzip_name(output):
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
+                zipped.write(data)
+        else:
+            raw.write(data)
+
+
+def print_text(text: str) -> None:
+    """``text`` on stdout as UTF-8, whatever the locale, in pieces."""
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text-only stdout (embedding, some test runners): use it as it is
+        for start in range(0, len(text), _PIECE):
+            sys.stdout.write(text[start:start + _PIECE])
+        sys.stdout.flush()
+        return
+    print_bytes(text.encode("utf-8"))
+
+
+def print_bytes(data: bytes) -> None:
+    """``data`` on stdout, in pieces, flushed."""
+    sys.stdout.flush()
+    binary = sys.stdout.buffer
+    for start in range(0, len(data), _PIECE):
+        binary.write(data[start:start + _PIECE])
+    binary.flush()
