@@ -78,6 +78,16 @@ def fail(message: str, code: int = 1) -> "NoReturn":  # noqa: F821
     sys.exit(code)
 
 
+def usage_error(error: "click.UsageError") -> "NoReturn":  # noqa: F821
+    """A usage error in two lines: what is wrong, then the command's usage."""
+    click.echo(f"tagtext: error: {error.format_message()}", err=True)
+    ctx = error.ctx
+    if ctx is not None:
+        usage = " ".join(x for x in (ctx.command_path, " ".join(ctx.command.collect_usage_pieces(ctx))) if x)
+        click.echo(f"tagtext: usage: {usage} (see {ctx.command_path} --help)", err=True)
+    sys.exit(error.exit_code)
+
+
 def internal_error(error: BaseException) -> "NoReturn":  # noqa: F821
     """An exception tagtext did not expect: one line (the traceback with --debug), exit 3."""
     if FLAGS["debug"]:

@@ -53,6 +53,9 @@ def errata(db, out, fmt, allow_empty, pack):
       tagtext errata path/to/DigimonCards.json -o site
       tagtext errata --format wiki -o wiki-tables
     """
+    if str(out) == "-":
+        raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
+                               "give a directory (-o site)")
     report = build_errata(db, out, fmt, pack, allow_empty)
     errata_ = report.errata
     flagged = len(errata_.flags)

@@ -7,6 +7,7 @@ the errata site's templates, and ``tagtext --help`` stays fast.
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -58,6 +59,24 @@ class LazyGroup(click.Group):
             common.fail("terminated", common.EXIT_TERMINATED)
         except Exception as e:  # noqa: BLE001
             common.internal_error(e)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """click's main, with its messages in tagtext's form: every line on stderr starts
+        ``tagtext:`` (a usage error is ``tagtext: error: ...`` then ``tagtext: usage: ...``)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:  # `tagtext`, `tagtext deck`: the help, on stdout
+            click.echo(e.ctx.get_help())
+            sys.exit(e.exit_code)
+        except click.UsageError as e:
+            common.usage_error(e)
+        except click.ClickException as e:
+            common.fail(e.format_message(), e.exit_code)
+        except click.Abort:
+            common.fail("interrupted", common.EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def format_commands(self, ctx, formatter):
         # Short help from the table above, so listing commands imports none of them.

@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from .. import carddb
 from ..rulings import check, load_table
 from .common import global_flags, handle_errors, note, pack_option, plural, report_problems
 
@@ -44,6 +43,6 @@ def check_overrides(db, table_path, as_json, pack):
         for s in statuses:
             click.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")
         counts = {k: sum(1 for s in statuses if s.status == k) for k in ("current", "stale", "unknown-card")}
-        note(f"{plural(len(statuses), 'ruling')}: {counts['current']} current, {counts['stale']} stale, "
+        note(f"tagtext: {plural(len(statuses), 'ruling')}: {counts['current']} current, {counts['stale']} stale, "
              f"{plural(counts['unknown-card'], 'unknown card')} ({table.source} against {database.source})")
     sys.exit(1 if skipped or any(s.status != "current" for s in statuses) else 0)

@@ -40,9 +40,10 @@ def rewrite(text, card_id, as_json, pack):
     if quiet():
         return
     for residual in result.residuals:
-        click.echo(f"residual {residual.start}-{residual.end} [{residual.rule}] {residual.text!r}: {residual.reason}", err=True)
+        click.echo(f"tagtext: residual {residual.start}-{residual.end} [{residual.rule}] {residual.text!r}: "
+                   f"{residual.reason}", err=True)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"tagtext: warning: {warning}", err=True)
 
 
 def _check_card(card_id: str, pack) -> None:

@@ -1,0 +1,82 @@
+"""What every command does alike: `-o -` is stdout, `python -m tagtext` is the command,
+and every line on stderr starts with `tagtext:` (usage errors included)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tagtext.cli.main import cli
+
+DECKS = Path(__file__).parent / "deck" / "fixtures"
+GOOD = {"id": "BT1-001", "name": "Agumon", "effect": "[Main] If you have 3 or more security cards, <Draw 1>."}
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(map(str, args)), input=input, prog_name="tagtext")
+
+
+def test_convert_dash_o_dash_is_stdout(tmp_path):
+    db = tmp_path / "cards.json"
+    db.write_text(json.dumps([GOOD]), encoding="utf-8")
+    to_file = tmp_path / "out.json"
+    assert run("convert", db, "-o", to_file).exit_code == 0
+    dashed, bare = run("convert", db, "-o", "-"), run("convert", db)
+    assert dashed.exit_code == bare.exit_code == 0
+    assert dashed.stdout_bytes == bare.stdout_bytes == to_file.read_bytes()
+    assert not (tmp_path / "-").exists() and not Path("-").exists()
+    assert dashed.stderr.endswith("0 stale rulings\n")          # no "wrote -"
+    csv = run("convert", db, "-o", "-", "--format", "csv")
+    assert csv.stdout.startswith("id,name,set,field,original,text,rules\n")
+
+
+def test_errata_refuses_dash_in_one_line(tmp_path):
+    result = run("errata", "-o", "-")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "tagtext: error: -o -: the errata pages are a directory of files, they cannot go to stdout; "
+        "give a directory (-o site)",
+        "tagtext: usage: tagtext errata [OPTIONS] [DB] (see tagtext errata --help)",
+    ]
+    assert not Path("-").exists()
+
+
+def test_python_dash_m_is_the_command():
+    proc = subprocess.run([sys.executable, "-m", "tagtext", "rewrite", "Both players draw 2 cards."],
+                          capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "All players draw 2 cards.\n", "")
+    proc = subprocess.run([sys.executable, "-m", "tagtext", "--bogus"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.startswith("tagtext: error: No such option")
+
+
+@pytest.mark.parametrize("args", [
+    ["nope"],
+    ["convert", "--bogus"],
+    ["convert", "-o", "x.xml"],
+    ["rewrite", "--pack", "nope", "x"],
+    ["deck", "check"],
+    ["diff", "-", "-"],
+    ["convert", "no-such-file.json"],
+    ["rewrite", "[Main] Gain 1 memory for each card in your security stack. Equal to the number of cards in "
+                "your security stack."],
+    ["rewrite", "--card", "BT7-040", "Both players draw 2 cards."],
+    ["deck", "check", str(DECKS / "red-a.txt"), str(DECKS / "yellow-c-untap.txt")],
+    ["check-overrides"],
+])
+def test_every_stderr_line_starts_with_tagtext(args):
+    result = run(*args)
+    lines = result.stderr.splitlines()
+    assert lines, f"{args}: nothing on stderr"
+    assert [line for line in lines if not line.startswith("tagtext: ")] == [], result.stderr
+
+
+def test_a_bare_group_prints_its_help_on_stdout():
+    result = run("deck")
+    assert result.exit_code == 2
+    assert result.stdout.startswith("Usage: tagtext deck") and result.stderr == ""
