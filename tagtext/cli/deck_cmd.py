@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..deck import deck_rules_of
+from ..deck.model import read_deck_stdin
 from ..deck.render import render_text
 from .common import errors_exit, global_flags
 from .common import note as note_line
@@ -29,11 +30,14 @@ def check(deck_a, deck_b, pack, db, as_json):
     """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
     deck rules, and say exactly what is illegal.
 
-    A deck file is the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID
-    lines), its Tabletop Simulator export (a JSON array of ids, one per copy) or Untap's
-    COUNT NAME [DCG] (ID) lines, recognised by content. With --pack ygo-tag: a YDK
-    file (#main, #extra, !side; one password a line) or a text list of card names
-    (Main Deck:/Extra Deck: headings, '3 Card Name' or 'Card Name x3' lines).
+    A deck is a file, or "-" for a list pasted or piped on stdin, recognised by content.
+    Tag Tamer: the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID
+    lines), lists as deck sites give them (DigimonMeta's '4 (BT22-002)', '4x Agumon
+    (BT1-010)', 'Agumon BT1-010 x4'), its Tabletop Simulator export (a JSON array of ids,
+    one per copy) or Untap's COUNT NAME [DCG] (ID) lines. With --pack ygo-tag: a YDK file
+    (#main, #extra, !side; one password a line), a ydke:// link (in place of a file, or
+    in one) or a text list of card names (Main Deck:/Extra Deck: headings, '3 Card Name'
+    or 'Card Name x3' lines).
 
     Exit status: 0 when legal, 1 when not, 2 on a usage error or an unreadable deck or
     database.
@@ -41,14 +45,17 @@ def check(deck_a, deck_b, pack, db, as_json):
     \b
     Examples:
       tagtext deck check alice.txt bob.txt
+      tagtext deck check - bob.txt < alice-pasted.txt
       tagtext deck check alice.txt bob.json --json | jq '.problems[].message'
       tagtext deck check mine.txt --db DigimonCards.json
       tagtext deck check alice.ydk bob.ydk --pack ygo-tag
     """
+    if deck_a == "-" and deck_b == "-":
+        raise click.UsageError("DECK_A and DECK_B are both \"-\": only one deck can be read from stdin")
     with errors_exit(2):
         rules = deck_rules_of(pack)
         paths = [p for p in (deck_a, deck_b) if p is not None]
-        decks = [rules.read_deck(path, label) for path, label in zip(paths, ("A", "B"))]
+        decks = [_read(rules, path, label) for path, label in zip(paths, ("A", "B"))]
         # a pack whose deck rules read their own card facts says how to load them
         from .. import packs
         database = getattr(rules, "load_database", packs.get(pack).load_database)(db)
@@ -61,3 +68,12 @@ def check(deck_a, deck_b, pack, db, as_json):
                 if note.startswith("restrictions: the card database has none"):
                     note_line(f"tagtext: note: {note}")
     sys.exit(0 if report.legal else 1)
+
+
+def _read(rules, path: str, label: str):
+    """One deck: a file, or "-" for a list pasted or piped on stdin."""
+    if path != "-":
+        return rules.read_deck(path, label)
+    if sys.stdin is not None and sys.stdin.isatty():
+        note_line(f"tagtext: reading deck {label} from stdin: paste the list, then Ctrl-D")
+    return rules.parse_deck(read_deck_stdin(), "<stdin>", label)

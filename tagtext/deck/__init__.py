@@ -15,6 +15,8 @@ A rule pack that has deck rules exposes them in a ``deck`` module next to its ``
 
 - ``read_deck(path, label) -> Deck``: read one deck file (raises :class:`DeckFileError`,
   one line naming file:line);
+- ``parse_deck(text, source, label) -> Deck``: the same for a deck held in a string (a
+  list pasted on stdin: ``tagtext deck check -``);
 - ``check_team(decks, database=None) -> Report``: run the pack's ``RULES`` over one or
   two decks (the team rules only when there are two);
 - ``RULES``: the pack's :class:`DeckRule` tuple, in the order problems are reported;

@@ -7,6 +7,7 @@ Digi-Egg, how many copies it allows) is the pack's business.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,6 +113,18 @@ def read_deck_text(path: Path, source: str) -> str:
         raise DeckFileError(source, "permission denied") from None
     except OSError as e:
         raise DeckFileError(source, f"cannot read ({e.strerror or e})") from None
+    return _decoded(data, source)
+
+
+def read_deck_stdin(source: str = "<stdin>") -> str:
+    """A deck pasted or piped on stdin (``tagtext deck check -``), read as
+    :func:`read_deck_text` reads a file."""
+    if sys.stdin is None:
+        raise DeckFileError(source, "no stdin to read a deck from")
+    return _decoded(sys.stdin.buffer.read(), source)
+
+
+def _decoded(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

@@ -13,8 +13,24 @@ from tagtext.cli.main import cli
 from .conftest import FIXTURES
 
 
-def run(*args):
-    return CliRunner().invoke(cli, ["deck", "check", *map(str, args)])
+def run(*args, input=None):
+    return CliRunner().invoke(cli, ["deck", "check", *map(str, args)], input=input)
+
+
+def test_a_deck_pasted_on_stdin():
+    from tagtext.packs.tag_tamer.deck import read_deck
+
+    counts = read_deck(FIXTURES / "red-a.txt").counts()
+    pasted = "".join(f"{n} ({card})\n" for card, n in counts.items())      # as DigimonMeta exports it
+    from_file = run(FIXTURES / "red-a.txt", FIXTURES / "blue-b.json")
+    from_stdin = run("-", FIXTURES / "blue-b.json", input=pasted)
+    assert from_stdin.exit_code == from_file.exit_code == 0
+    assert from_stdin.stdout.splitlines()[0].startswith("A  <stdin>")
+    assert from_stdin.stdout.splitlines()[1:] == from_file.stdout.splitlines()[1:]
+    both = run("-", "-", input=pasted)
+    assert both.exit_code == 2 and "only one deck can be read from stdin" in both.stderr
+    bad = run("-", input="4 (BT1-010)\n4 Agumon\n")
+    assert bad.exit_code == 2 and bad.stderr == "tagtext: error: <stdin>:2: 'Agumon' is not a card id (in '4 Agumon')\n"
 
 
 def test_legal_team_exits_0():

@@ -81,6 +81,14 @@ def test_untap_bracket_styles(line):
     ("ST1-16 Gaia Force 4", "ST1-16", 4),
     ("ST01-16 Gaia Force 4", "ST1-16", 4),
     ("1 Tai Kamiya BT1-085_P1", "BT1-085", 1),
+    # as players paste them from deck sites
+    ("4 (BT22-002)", "BT22-002", 4),                # DigimonMeta
+    ("4x Agumon (BT1-010)", "BT1-010", 4),
+    ("Agumon BT1-010 x4", "BT1-010", 4),            # NAME ID xCOUNT
+    ("Agumon (BT1-010) x4", "BT1-010", 4),
+    ("Agumon BT1-010 \u00d74", "BT1-010", 4),
+    ("ADR-02 Searcher EX2-046 x4", "EX2-046", 4),  # the id next to the count when the far end is a name
+    ("2 [ST01-01]", "ST1-01", 2),
 ])
 def test_text_line_shapes(line, card, count):
     assert parse_deck(line).counts() == {card: count}
@@ -112,6 +120,15 @@ def test_a_card_line_without_an_id_names_its_line():
 
 def test_an_id_without_a_count_names_its_line():
     assert _error("4 BT1-001\n\nAgumon BT1-010\n").startswith("deck.txt:3: no count in 'Agumon BT1-010'")
+    assert _error("4 BT1-001\nAgumon (BT1-010)\n").startswith("deck.txt:2: no count in 'Agumon (BT1-010)'")
+
+
+def test_a_digimonmeta_list_is_the_same_deck_as_the_app_export():
+    app = read_deck(FIXTURES / "red-a.txt")
+    meta = parse_deck("".join(f"{n} ({card})\n" for card, n in app.counts().items()), "meta.txt")
+    pasted = parse_deck("".join(f"{n}x Some Name ({card})\n" for card, n in app.counts().items()))
+    trailing = parse_deck("".join(f"Some Name {card} x{n}\n" for card, n in app.counts().items()))
+    assert meta.counts() == pasted.counts() == trailing.counts() == app.counts()
 
 
 def test_a_zero_count_is_an_error():

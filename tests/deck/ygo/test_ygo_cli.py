@@ -12,8 +12,30 @@ from tagtext.cli.main import cli
 from .conftest import FIXTURES
 
 
-def run(*args):
-    return CliRunner().invoke(cli, ["deck", "check", *map(str, args), "--pack", "ygo-tag"])
+def run(*args, input=None):
+    return CliRunner().invoke(cli, ["deck", "check", *map(str, args), "--pack", "ygo-tag"], input=input)
+
+
+def test_a_ydke_link_on_the_command_line_and_a_list_on_stdin():
+    import base64
+    import struct
+
+    from tagtext.packs.ygo_tag.deck import read_deck
+
+    carol = read_deck(FIXTURES / "carol.ydk")
+
+    def part(section):
+        codes = [int(e.card) for e in carol.section(section) for _ in range(e.count)]
+        return base64.b64encode(struct.pack(f"<{len(codes)}I", *codes)).decode()
+    link = f"ydke://{part('Main Deck')}!{part('Extra Deck')}!{part('Side Deck')}!"
+    from_file = run(FIXTURES / "alice.ydk", FIXTURES / "carol.ydk")
+    from_link = run(FIXTURES / "alice.ydk", link)
+    from_stdin = run(FIXTURES / "alice.ydk", "-", input=(FIXTURES / "carol.ydk").read_text(encoding="utf-8"))
+    assert from_file.exit_code == from_link.exit_code == from_stdin.exit_code == 1
+    assert from_link.stdout.splitlines()[1].split() == ["B", "ydke", "link", "40", "Main", "Deck,", "1", "Extra",
+                                                         "Deck,", "2", "Side", "Deck", "(ydke", "link)"]
+    assert from_stdin.stdout.splitlines()[1].split()[:2] == ["B", "<stdin>"]
+    assert from_link.stdout.splitlines()[2:] == from_stdin.stdout.splitlines()[2:] == from_file.stdout.splitlines()[2:]
 
 
 def test_legal_team_exits_0():

@@ -149,3 +149,42 @@ def test_a_bad_database_is_one_line(tmp_path):
 def test_shipped_database_and_filler(facts):
     assert len(facts.cards) == 14276
     assert check(ydk(filler(40)), facts=facts).legal
+
+
+def _ydke(deck) -> str:
+    """The ydke:// link of a deck, built as ProjectIgnis/ydke.js builds one (toURL)."""
+    import base64
+    import struct
+
+    def part(section):
+        codes = [int(e.card) for e in deck.section(section) for _ in range(e.count)]
+        return base64.b64encode(struct.pack(f"<{len(codes)}I", *codes)).decode()
+    return f"ydke://{part('Main Deck')}!{part('Extra Deck')}!{part('Side Deck')}!"
+
+
+def test_a_ydke_link_is_the_deck_it_encodes(tmp_path):
+    ydk = read_deck(FIXTURES / "carol.ydk")
+    link = _ydke(ydk)
+    for deck in (read_deck(link), parse_deck(link + "\n")):
+        assert deck.format == "ydke link"
+        assert deck.counts() == ydk.counts() and [e.card for e in deck.side] == [e.card for e in ydk.side]
+        assert [s for e, s in zip(deck.entries, deck.sections) for _ in range(e.count)] == \
+            [s for e, s in zip(ydk.entries, ydk.sections) for _ in range(e.count)]
+    assert read_deck(link).source == "ydke link"
+    saved = tmp_path / "carol.txt"
+    saved.write_text(link + "\n", encoding="utf-8")
+    assert read_deck(saved).counts() == ydk.counts()
+    assert read_deck(link.rstrip("!")).counts() == ydk.counts()     # a link without its last "!"
+    with pytest.raises(DeckFileError, match=r"^ydke link: no cards found"):
+        read_deck("ydke://!!!")
+
+
+@pytest.mark.parametrize("link, message", [
+    ("ydke://AAAA", "not a ydke:// link (expected ydke://MAIN!EXTRA!SIDE!)"),
+    ("ydke://@@@@!!!", "the Main Deck part of the ydke:// link is not base64"),
+    ("ydke://AAA=!!!", "the Main Deck part of the ydke:// link is not a list of passwords (2 bytes, not a multiple of 4)"),
+])
+def test_a_bad_ydke_link_is_one_line(link, message):
+    with pytest.raises(DeckFileError) as info:
+        read_deck(link)
+    assert str(info.value) == f"ydke link:1: {message}"

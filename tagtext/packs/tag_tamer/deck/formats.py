@@ -7,8 +7,9 @@ Recognised automatically, by content (never by file name):
 - **Untap** (the app's "UNTAP" export): lines ``COUNT NAME [DCG] (ID)``; ``(DCG)`` is read
   too, as other tools write it;
 - **text** (the app's "TEXT" export and what its importer reads): lines ``ID NAME COUNT``
-  (the export, under a ``// Digimon DeckList`` header), ``COUNT NAME ID`` or ``COUNT ID``.
-  A count may be written ``4x``. Blank lines, ``//`` and ``#`` comments and headings
+  (the export, under a ``// Digimon DeckList`` header), ``COUNT NAME ID`` or ``COUNT ID``;
+  what players paste from deck sites: DigimonMeta's ``COUNT (ID)``, ``COUNT NAME (ID)``,
+  ``NAME ID xCOUNT``. A count may be written ``4x`` or ``x4``; an id may be in brackets. Blank lines, ``//`` and ``#`` comments and headings
   (lines with no count at either end and no card id, such as ``Main Deck (50)``) are
   skipped; any other line is an error naming file:line.
 
@@ -49,8 +50,8 @@ from tagtext.deck.model import read_deck_text
 
 #: A normalised card number: set code, dash, number (BT1-010, ST1-01, P-001, EX10-074).
 CARD_ID = re.compile(r"^[A-Z]+\d*-\d+$")
-#: A count: 4, or 4x.
-COUNT = re.compile(r"^(\d+)[xX]?$")
+#: A count: 4, 4x or x4 (× too).
+COUNT = re.compile(r"^(?:(\d+)[xX×]?|[xX×](\d+))$")
 #: An Untap line: COUNT NAME [DCG] (ID).
 UNTAP_LINE = re.compile(r"^(\d+)\s+(.+?)\s+[\[(]DCG[\])]\s+\(\s*([^()\s]+)\s*\)$", re.IGNORECASE)
 #: A JSON string literal (to find the line of each entry of a TTS array).
@@ -163,14 +164,31 @@ def _read_lines(text: str, source: str) -> Deck:
 
 
 def _card_line(line: str, source: str, lineno: int) -> tuple[int, str] | None:
-    """(count, id as written) of a text line, None for a heading; an error otherwise."""
+    """(count, id as written) of a text line, None for a heading; an error otherwise.
+
+    The count is at one end of the line; the id is the token at the other end (``COUNT
+    NAME ID``, the app's ``ID NAME COUNT``: a name may hold an id-like word, "ADR-02
+    Searcher") or the token next to the count (``NAME ID xCOUNT``: a count written ``x4``
+    follows the id), whichever is an id, in that order."""
     tokens = line.split()
-    first, last = COUNT.match(tokens[0]), COUNT.match(tokens[-1])
-    if first and len(tokens) > 1:
-        return int(first.group(1)), tokens[-1]          # COUNT ID, COUNT NAME ID
-    if last and len(tokens) > 1:
-        return int(last.group(1)), tokens[0]            # ID NAME COUNT
-    if any(normalise_id(t) for t in tokens):
-        raise DeckFileError(source, f"no count in {line!r} (expected COUNT [NAME] ID or ID [NAME] COUNT)",
+    first, last = _count(tokens[0]), _count(tokens[-1])
+    if len(tokens) > 1 and (first is not None or last is not None):
+        count, rest = (first, tokens[1:]) if first is not None else (last, tokens[:-1])
+        far, near = (rest[-1], rest[0]) if first is not None else (rest[0], rest[-1])
+        if first is None and tokens[-1][0] in "xX×":
+            far, near = near, far
+        return count, _bare(near if normalise_id(_bare(far)) is None and normalise_id(_bare(near)) else far)
+    if any(normalise_id(_bare(t)) for t in tokens):
+        raise DeckFileError(source, f"no count in {line!r} (expected COUNT [NAME] ID or [NAME] ID COUNT)",
                             lineno)
     return None                                          # a heading: "Main Deck", "Digi-Egg (5)"
+
+
+def _count(token: str) -> int | None:
+    m = COUNT.match(token)
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def _bare(token: str) -> str:
+    """A token without the brackets around it: DigimonMeta's ``(BT22-002)``."""
+    return token.strip("()[]")

@@ -13,6 +13,10 @@
   sub-headings (with counts) are skipped; blank lines, ``#`` and ``//`` comments too.
   Lines before any heading belong to the Main Deck.
 
+- **ydke links** (``ydke://...!...!...!``, how YGOPRODeck, EDOPro and Discord bots share a
+  deck): the Main, Extra and Side Deck as base64 of little-endian 32-bit passwords, one
+  per copy. A link may be given in place of a deck file, or be the file's content.
+
 Any other line is an error naming file:line. Sections are kept apart
 (:class:`YgoDeck`): the Main and Extra Deck entries are the deck's ``entries`` (what the
 copy limits count), the Side Deck's are kept only to report that Side Decks are not used.
@@ -25,12 +29,18 @@ line, and always writes the ``!side`` line, empty or not; ``LoadCardList`` treat
 ``COUNT NAME`` lines), the ydk-mode description of YDK (``#main``/``#extra``/``!side``
 "magic comments", passcodes one per copy), and edo9300/edopro pull request #264 (the
 older ``Effect Veiler x3`` export). YGOPRODeck's own text export was not found in any
-source at hand: its ``3x Name`` / ``Name x3`` shapes are read as the forms above.
+source at hand: its ``3x Name`` / ``Name x3`` shapes are read as the forms above. ydke
+links: ProjectIgnis/ydke.js (``parseURL``: ``ydke://`` then three ``!``-separated base64
+parts, main, extra, side, each a little-endian ``Uint32Array`` of passcodes; ``toURL``
+ends the link with ``!``).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
+import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +48,10 @@ from tagtext.deck import Deck, DeckEntry, DeckFileError
 from tagtext.deck.model import read_deck_text
 
 YDK = "YDK"
+YDKE = "ydke link"
 TEXT = "text"
+#: how a ydke link starts (YGOPRODeck, EDOPro, Dueling Book and Discord bots share decks so)
+YDKE_SCHEME = "ydke://"
 
 MAIN, EXTRA, SIDE = "Main Deck", "Extra Deck", "Side Deck"
 #: a text list's section headings: "Main Deck:", "Extra (15)", "side deck"
@@ -92,17 +105,25 @@ def normalise_password(written: str) -> str | None:
 
 
 def read_deck(path: str | Path, label: str = "A") -> YgoDeck:
-    """Read one deck file, YDK or text, whichever it is."""
+    """Read one deck file, YDK or text, whichever it is; a ``ydke://`` link given in
+    place of a file is read as the deck it encodes."""
     source = str(path)
+    if source.startswith(YDKE_SCHEME):
+        return parse_deck(source, "ydke link", label)
     return parse_deck(read_deck_text(Path(path), source), source, label)
 
 
 def parse_deck(text: str, source: str = "<deck>", label: str = "A") -> YgoDeck:
     """Read a deck held in a string (the same formats as :func:`read_deck`)."""
     lines = text.splitlines()
-    deck = _read_ydk(lines, source) if _is_ydk(lines) else _read_text_list(lines, source)
+    if text.strip().startswith(YDKE_SCHEME):
+        deck = _read_ydke(text.strip(), source)
+    elif _is_ydk(lines):
+        deck = _read_ydk(lines, source)
+    else:
+        deck = _read_text_list(lines, source)
     if not deck.entries and not deck.side:
-        raise DeckFileError(source, f"no cards found (expected {YDK} or a text list of card names)")
+        raise DeckFileError(source, f"no cards found (expected {YDK}, a ydke:// link or a text list of card names)")
     deck.label = label
     return deck
 
@@ -137,6 +158,29 @@ def _read_ydk(lines: list[str], source: str) -> YgoDeck:
                 raise DeckFileError(source, f"{line!r} is not a card password (YDK: one password a line)",
                                     lineno)
             deck.add(section, DeckEntry(card, 1, lineno, line))
+    return deck
+
+
+def _read_ydke(link: str, source: str) -> YgoDeck:
+    """A ``ydke://MAIN!EXTRA!SIDE!`` link: each part the base64 of the section's
+    passwords as little-endian 32-bit numbers, one per copy."""
+    deck = YgoDeck(source, YDKE)
+    parts = link[len(YDKE_SCHEME):].split("!")
+    if parts and parts[-1] == "":
+        parts.pop()
+    if len(parts) != 3 or any(ch.isspace() for ch in link):
+        raise DeckFileError(source, "not a ydke:// link (expected ydke://MAIN!EXTRA!SIDE!)", 1)
+    for section, part in zip((MAIN, EXTRA, SIDE), parts):
+        try:
+            raw = base64.b64decode(part, validate=True)
+        except (binascii.Error, ValueError):
+            raise DeckFileError(source, f"the {section} part of the ydke:// link is not base64", 1) from None
+        if len(raw) % 4:
+            raise DeckFileError(source, f"the {section} part of the ydke:// link is not a list of passwords "
+                                f"({len(raw)} bytes, not a multiple of 4)", 1)
+        for (password,) in struct.iter_unpack("<I", raw):
+            deck.add(section, DeckEntry(str(password), 1, 1, str(password)))
+    deck.side_heading = True
     return deck
 
 
