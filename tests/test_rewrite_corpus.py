@@ -21,14 +21,15 @@ CLAUSE_ENDS = frozenset({".", ",", "，", ";", ":", "。"})
 #: Plain words a rewrite of such a phrase may touch: the counted noun made plural, the
 #: verb that agrees with a rewritten subject, the words of a memory check, and the "in" of
 #: "cards in your hand" that goes when the team's combined hands become the subject (and
-#: the "and" that then says "and you have"), what agrees with a pluralised count ("in its
+#: the "and" that then says "and you have", and the "either ... or" of "cards in either
+#: their hand or trash", whose areas become the subject too), what agrees with a pluralised count ("in its
 #: name" -> "in their names", "a different name" -> "different names"), the verbs that
 #: agree with a renamed player ("they trash" -> "1 of your opponents trashes") and the
 #: "deck's" of "their deck's top 5 cards" (-> "the top 5 cards of 1 of your opponent's decks").
 PHRASE_WORDS = frozenset({
     "card", "cards", "tamer", "tamers", "color", "colors", "digimon", "option", "options",
     "have", "has", "having", "play", "plays", "use", "digivolve", "hand", "it", "is", "memory", "in",
-    "its", "name", "names", "trait", "traits", "type", "types", "a", "different", "and",
+    "its", "name", "names", "trait", "traits", "type", "types", "a", "different", "and", "either", "or",
     "trash", "trashes", "place", "places", "add", "adds", "reveal", "reveals", "draw", "draws", "deck's",
 })
 

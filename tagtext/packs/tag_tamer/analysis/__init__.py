@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..syntax import nodes as n
 from .counts import Count, find_counts
-from .pronouns import player_referents
+from .pronouns import hand_card_referents, player_referents
 from .units import Region, forget_words, regions
 
 
@@ -19,6 +19,8 @@ class Analysis:
     blocks: tuple[int, ...] = ()
     #: start of each they/their/them -> the player it can refer to ("opponent", "players")
     referents: dict[int, str] = field(default_factory=dict)
+    #: start of each "them" that names the cards of a hand counted before it -> that hand
+    hand_cards: dict[int, n.Zone] = field(default_factory=dict)
 
 
 def analyse(tree: n.EffectText) -> Analysis:
@@ -26,7 +28,8 @@ def analyse(tree: n.EffectText) -> Analysis:
     found = tuple(regions(tree))
     block_of = _blocks(tree)
     blocks = tuple(block_of.get(region.node.start, 0) for region in found)
-    return Analysis(found, tuple(find_counts(list(found), block_of)), blocks, player_referents(found, blocks))
+    counts = tuple(find_counts(list(found), block_of))
+    return Analysis(found, counts, blocks, player_referents(found, blocks), hand_card_referents(found, counts))
 
 
 def _blocks(tree: n.EffectText) -> dict[int, int]:

@@ -10,12 +10,16 @@ any of them have ...").
 
 Whether the pronoun names a player or a thing in its own sentence is for the rule to
 read from its role there ("they trash 1 card in their hand" can only be players).
+
+A "them" that names things can name the cards of a hand a count just counted ("If your
+opponent has 6 or more cards in their hand, they trash 1 of them"): those cards are in that
+hand, so an effect acting on them acts on the hand (``hand_card_referents``).
 """
 
 from __future__ import annotations
 
 from ..syntax import nodes as n
-from .units import Region
+from .units import Region, is_sentence_end, word
 
 #: PlayerRef.player -> the referent a later "they" takes
 _REFERENT = {"opponent": "opponent", "both": "players", "all": "players", "each": "players",
@@ -53,3 +57,29 @@ def _player_leaves(unit: n.Node):
         for leaf in unit.leaves():
             if isinstance(leaf, (n.PlayerRef, n.Pronoun)):
                 yield leaf
+
+
+def hand_card_referents(regions: tuple[Region, ...], counts) -> dict[int, n.Zone]:
+    """Start offset of each "them" of "N of them" that names the cards a count of a hand
+    counted earlier in the same sentence -> that hand ("... 6 or more cards in their hand,
+    they trash 1 of them": the cards in their hand)."""
+    out: dict[int, n.Zone] = {}
+    for count in counts:
+        zone = count.zone
+        if count.scope != "hand" or zone is None or zone.zone != "hand" or count.measure[3] not in ("card", "cards"):
+            continue
+        r, i = count.position
+        units = regions[r].units
+        for k in range(i + 1, len(units) - 1):
+            unit = units[k]
+            if _of(unit) and isinstance(units[k + 1], n.Pronoun) and word(units[k + 1]) == "them":
+                out[units[k + 1].start] = zone
+                break
+            if is_sentence_end(unit) or isinstance(unit, (n.Zone, n.Quantity)) and unit is not zone:
+                break  # another sentence, or other things "them" could name
+    return out
+
+
+def _of(unit) -> bool:
+    """"1 of", "2 of": a quantity taken out of what follows."""
+    return isinstance(unit, n.Quantity) and word(unit.head) == "of"

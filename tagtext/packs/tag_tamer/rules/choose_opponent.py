@@ -60,12 +60,18 @@ def choose_an_opponent(tree, ctx):
                 changes[units[i + 1].start] = lambda leaf: leaf.replaced("", ID).with_changes(prefix="")
                 last = list(units[i + 3].leaves())[-1]
                 changes[last.start] = lambda leaf: leaf.replaced(leaf.text + " of 1 of your opponent's decks", ID)
-            elif _is_opponent(ctx, unit) and _opponent_acts_on_own_area(units, i, counted):
+            elif _is_opponent(ctx, unit) and _opponent_acts_on_own_area(ctx, units, i, counted):
                 changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), ID)
                 if isinstance(unit, n.Pronoun):  # "they trash" -> "1 of your opponents trashes"
                     verb = verb_after(units, i)
                     if verb is not None:
                         changes[verb.start] = lambda leaf: leaf.replaced(third_person(leaf.text), ID)
+                for k in _cards_of_their_hand(ctx, units, i):
+                    # "they trash 1 of them" (the cards in their hand) -> "... 1 card in their hand":
+                    # the picked opponent trashes from their own hand, not from the team's
+                    noun = "card" if units[k].number.value == 1 else "cards"
+                    changes[units[k].head.start] = lambda leaf, noun=noun: leaf.replaced(noun, ID)
+                    changes[units[k + 1].start] = lambda leaf: leaf.replaced("in their hand", ID)
     return replace_leaves(tree, changes)
 
 
@@ -116,9 +122,10 @@ def _opponents_own_area(zone: n.Zone) -> bool:
             and zone.zone in _OWN_AREAS)
 
 
-def _opponent_acts_on_own_area(units, i, counted) -> bool:
+def _opponent_acts_on_own_area(ctx, units, i, counted) -> bool:
     """"Your opponent trashes 1 card in their hand", "Your opponent reveals the top 3 cards
-    of their deck": the opponent, as a player, acts on an area of their own."""
+    of their deck", "they trash 1 of them" (the cards in their hand): the opponent, as a
+    player, acts on an area of their own."""
     if is_condition(units, i):
         return False
     start, end = clause_span(units, i, list_commas=False)
@@ -127,6 +134,8 @@ def _opponent_acts_on_own_area(units, i, counted) -> bool:
     nxt = [word(u) for u in units[i + 1:i + 3]]
     if not nxt or nxt[0] in _NOT_ACTIONS or (nxt[0] in ("may", "must") and nxt[1:2] and nxt[1] in _NOT_ACTIONS):
         return False
+    if any(True for _ in _cards_of_their_hand(ctx, units, i)):
+        return True
     for k in range(i + 1, end):
         u = units[k]
         if isinstance(u, n.Zone) and isinstance(u.owner, n.Pronoun) and u.zone in _OWN_AREAS:
@@ -134,6 +143,15 @@ def _opponent_acts_on_own_area(units, i, counted) -> bool:
                 continue
             return True
     return False
+
+
+def _cards_of_their_hand(ctx, units, i):
+    """The index of each "N of" in the clause of unit ``i`` whose "them" names the cards of
+    a hand a count counted ("they trash 1 of them")."""
+    _, end = clause_span(units, i, list_commas=False)
+    for k in range(i + 1, min(end, len(units)) - 1):
+        if isinstance(units[k], n.Quantity) and units[k + 1].start in ctx.analysis.hand_cards:
+            yield k
 
 
 RULE = Rule(

@@ -15,7 +15,7 @@ sentence's players are all players or you).
 
 from __future__ import annotations
 
-from ..analysis.units import clause_span, is_sentence_end, word
+from ..analysis.units import clause_span, is_boundary, is_sentence_end, word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
@@ -65,16 +65,32 @@ def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
         return _team_holds_elliptical(ctx, count, side, changes)
     if i + 2 >= len(units) or word(units[i + 1]) != "in":
         return False
-    hand = units[i + 2]
+    either = word(units[i + 2]) == "either"
+    k = i + 3 if either else i + 2  # "cards in either their hand or trash"
+    hand = units[k] if k < len(units) else None
     if not (isinstance(hand, n.Zone) and hand.zone == "hand" or isinstance(hand, n.Word) and word(hand) == "hand"):
         return False
-    joined = units[i + 3] if i + 3 < len(units) else None
-    own_verb = any(word(u) in ("has", "have", "is", "are") for u in units[i + 4:i + 9])
-    if word(joined) == "or" and not own_verb:
+    joined = word(units[k + 1]) if k + 1 < len(units) else ""
+    own_verb = any(word(u) in ("has", "have", "is", "are") for u in units[k + 2:k + 7])
+    other = _shared_area(units, k + 2, side) if joined == "or" and not own_verb else None
+    if joined == "or" and not own_verb and other is None:
         return False  # "you have 8 cards in your hand or ...": left to the player as subject
     team = "your team's" if side == "you" else "the opposing team's"
-    changes[subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, f"{team} combined hands"), ID)
-    changes[verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
+    if other is not None:
+        # "your opponent has 10 or more cards in either their hand or trash" -> "either the
+        # opposing team's combined hands or your opponent's trash has 20 or more cards": both
+        # areas double (notes 1 and 8), and each holds the cards; the verb agrees with the
+        # nearer one
+        holders = f"{'either ' if either else ''}{team} combined hands or {other[1]}"
+        changes[subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, holders), ID)
+        changes[verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "has"), ID)
+        for unit in units[i + 2:k + 2] + (other[0],):  # "either", the hand, "or", the area
+            for leaf in unit.leaves():
+                changes[leaf.start] = _removed
+        joined = ""
+    else:
+        changes[subject.start] = lambda leaf: leaf.replaced(match_case(leaf.text, f"{team} combined hands"), ID)
+        changes[verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
     if isinstance(hand, n.Zone):
         done_zones.add(hand.start)
     # the counted noun joins the edit that drops "in your hand", so that the edit's span
@@ -85,13 +101,28 @@ def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
     for unit in (units[i + 1], hand):
         for leaf in unit.leaves():
             changes[leaf.start] = _removed
-    if word(joined) == "and" and not own_verb:
+    if joined == "and" and not own_verb:
         # "you have 8 or more cards in your hand and a Tamer in play": the player still has the rest
         rest = "and you have" if side == "you" else "and your opponent has"
-        changes[joined.start] = lambda leaf: leaf.replaced(match_case(leaf.text, rest), ID)
+        changes[units[k + 1].start] = lambda leaf: leaf.replaced(match_case(leaf.text, rest), ID)
     if side == "opponent":
         name_antecedents(ctx, count, "opponent", changes, ID)
     return True
+
+
+def _shared_area(units, j: int, side: str):
+    """(unit, its name) when unit ``j`` ends the clause naming a shared area of the counting
+    player's: "trash" in "in their hand or trash" (the owner carries over: "your
+    opponent's trash"), or an area with its own owner ("your trash")."""
+    if j >= len(units) or (j + 1 < len(units) and not is_boundary(units[j + 1])):
+        return None
+    unit = units[j]
+    if isinstance(unit, n.Zone) and unit.zone in n.SHARED_ZONES and unit.owner is not None:
+        return unit, unit.words()
+    if isinstance(unit, n.Word) and word(unit) in ("trash", "security"):
+        owner = "your" if side == "you" else "your opponent's"
+        return unit, f"{owner} {unit.text}"
+    return None
 
 
 def _team_holds_elliptical(ctx, count, side: str, changes) -> bool:
