@@ -10,9 +10,11 @@ Two shapes are read, each optionally gzipped (``.gz``, or gzip magic bytes):
   API's ``desc`` holds both effects with ``[ Pendulum Effect ]`` headers; ``pend_desc``
   and ``monster_desc`` are used when present.
 
-A card's id is its password (the 8-digit number printed on it) as a string, or its
-Konami database id when it has no password (or, for the few cards with neither, its
-English name). Texts: ``text`` (the card's text: effect,
+A card's id is its password (the 8-digit number printed on it, which YGOPRODeck and
+every deck file use) as a string without leading zeros; a card with no password has
+``konami-`` and its Konami database id, and one with neither (66 and 57 of the shipped
+database: announced, unreleased cards) ``unreleased-`` and a hash of its name
+(:func:`shipped_card_id`), never the name itself. Texts: ``text`` (the card's text: effect,
 materials, flavor text) and ``pendulumEffect``. Bad entries are skipped and reported
 (:class:`tagtext.carddb.Problem`); a file that cannot be read raises
 :class:`tagtext.carddb.DatabaseError` in one line.
@@ -21,6 +23,7 @@ materials, flavor text) and ``pendulumEffect``. Bad entries are skipped and repo
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -95,6 +98,37 @@ def _database(entries: list, shape: str, source: str) -> Database:
                           card_from_entry, {"main_field": "text", "text_fields": TEXT_FIELDS})
 
 
+#: the id of a card with a Konami database id but no password ("konami-4998")
+KONAMI_PREFIX = "konami-"
+#: the id of a card with neither ("unreleased-" and 8 hex digits of its name's SHA-256)
+UNRELEASED_PREFIX = "unreleased-"
+
+
+def shipped_card_id(entry: dict) -> str | None:
+    """A card's id in the shipped database: its password (the number printed on the card,
+    what YGOPRODeck and deck files use), without leading zeros; a card with no password
+    yet has ``konami-`` and its Konami database id, and one with neither (an announced,
+    unreleased card) ``unreleased-`` and a hash of its name (the Japanese one when it has
+    one: the official name, which English fan translations do not change). None: no name
+    either."""
+    password = _id(entry.get("password"))
+    if password is not None:
+        return password
+    konami = _id(entry.get("konami_id"))
+    if konami is not None:
+        return KONAMI_PREFIX + konami
+    name = (_lang(entry.get("name"), "ja") or _en(entry.get("name"))).strip()
+    if not name:
+        return None
+    return UNRELEASED_PREFIX + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+
+
+def _lang(value, language: str) -> str:
+    if isinstance(value, dict):
+        value = value.get(language)
+    return value if isinstance(value, str) else ""
+
+
 def _id(*values) -> str | None:
     for value in values:
         if isinstance(value, bool):
@@ -105,9 +139,7 @@ def _id(*values) -> str | None:
 
 
 def _en(value) -> str:
-    if isinstance(value, dict):
-        value = value.get("en")
-    return value if isinstance(value, str) else ""
+    return _lang(value, "en")
 
 
 def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
@@ -124,13 +156,10 @@ def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
 
 
 def _card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
-    card_id = _id(entry.get("password"), entry.get("konami_id"))
+    card_id = shipped_card_id(entry)
     if card_id is None:
-        # a few cards (unreleased, or anime-only prints) have neither: their English name
-        card_id = _en(entry.get("name")).strip() or None
-        if card_id is None:
-            problems.append(Problem(where, "no password, konami_id or name; skipped"))
-            return None
+        problems.append(Problem(where, "no password, konami_id or name; skipped"))
+        return None
     here = f"{where} (id {card_id})"
     texts = _texts((("text", _en(entry.get("text"))), ("pendulumEffect", _en(entry.get("pendulum_effect")))),
                    here, problems)

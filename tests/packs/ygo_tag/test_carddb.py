@@ -15,8 +15,28 @@ def test_shipped(ygo_db):
     assert isinstance(ygo_db, Database) and isinstance(ygo_db.cards[0], Card)
     by_id = ygo_db.by_id()
     assert by_id["44095762"].name == "Mirror Force"
-    assert by_id["11927"].name == "The Winged Dragon of Ra - Sphere Mode"  # no password: Konami id
+    assert by_id["konami-11927"].name == "The Winged Dragon of Ra - Sphere Mode"  # no password: Konami id
     assert set(carddb.TEXT_FIELDS) >= {f for c in ygo_db.cards for f in c.texts}
+
+
+def test_ids_are_passwords_and_never_names(ygo_db):
+    """Passwords as YGOPRODeck and deck files write them; a card without one gets an id
+    that is not its name and stays the same when an unofficial English name changes."""
+    import hashlib
+    import re
+
+    ids = [c.id for c in ygo_db.cards]
+    assert len(set(ids)) == len(ids) == 14276
+    shapes = {"password": r"[1-9]\d*", "konami": r"konami-[1-9]\d*", "unreleased": r"unreleased-[0-9a-f]{8}"}
+    counts = {kind: sum(1 for i in ids if re.fullmatch(pattern, i)) for kind, pattern in shapes.items()}
+    assert counts == {"password": 14276 - 66, "konami": 9, "unreleased": 57}
+    assert not {c.id for c in ygo_db.cards} & {c.name for c in ygo_db.cards}
+    entry = {"password": None, "konami_id": None, "name": {"en": "Assault Lion", "ja": "\u30a2\u30b5\u30eb\u30c8\u30fb\u30ea\u30aa\u30f3"}}
+    expected = "unreleased-" + hashlib.sha256(entry["name"]["ja"].encode()).hexdigest()[:8]
+    assert carddb.shipped_card_id(entry) == expected
+    assert carddb.shipped_card_id({**entry, "name": {**entry["name"], "en": "Assault Lion (renamed)"}}) == expected
+    assert ygo_db.by_id()[expected].name == "Assault Lion"
+    assert carddb.shipped_card_id({"password": 5318639, "konami_id": 4}) == "5318639"
 
 
 YGOPRODECK = {"data": [

@@ -36,6 +36,7 @@ COPIES = {FORBIDDEN: 0, LIMITED: 1, SEMI_LIMITED: 2, UNLIMITED: 3}
 
 @dataclass(frozen=True)
 class CardInfo:
+    #: the password; for a card without one, its id in the database ("konami-4998")
     password: str
     name: str
     #: Monster, Spell, Trap
@@ -71,11 +72,12 @@ class CardFacts:
         return out
 
     def card(self, card_id: str) -> CardInfo | None:
-        """A card by password, or (a text list's entry) by English name, any case."""
+        """A card by password (or the id of a card without one, ``konami-4998``), or (a
+        text list's entry) by English name, any case."""
         password = normalise_password(card_id)
         if password is not None:
             return self.by_password.get(password)
-        return self.by_name.get(_name_key(card_id))
+        return self.by_password.get(card_id) or self.by_name.get(_name_key(card_id))
 
     def known(self, card_id: str) -> bool:
         return self.card(card_id) is not None
@@ -145,12 +147,12 @@ def _password(value) -> str | None:
 def _card(entry: dict) -> CardInfo | None:
     """The shipped shape: a deck names a card by its password; a card without one cannot
     be in a YDK file, and is found by name in a text list."""
-    password = _password(entry.get("password"))
+    card_id = ygo_carddb.shipped_card_id(entry)
     name = _text(entry.get("name"))
-    if password is None and not name:
+    if card_id is None:
         return None
     limits = entry.get("limit_regulation") if isinstance(entry.get("limit_regulation"), dict) else {}
-    return CardInfo(password or f"name:{name}", name, _text(entry.get("card_type")),
+    return CardInfo(card_id, name, _text(entry.get("card_type")),
                     _text(entry.get("monster_type_line")), _text(limits.get("tcg")))
 
 
