@@ -59,12 +59,51 @@ def test_an_unknown_card_id_is_a_warning():
     result = run("rewrite", "--card", "NOPE-999", "Both players draw 2 cards.")
     assert result.exit_code == 0
     assert result.stdout == "All players draw 2 cards.\n"
-    assert result.stderr == ("tagtext: warning: card NOPE-999 is not in the shipped card database; "
+    assert result.stderr == ("tagtext: warning: no card 'NOPE-999' in the shipped card database (by id or name); "
                              "no special ruling applies to it\n")
-    lower = run("rewrite", "--card", "bt7-040", "Both players draw 2 cards.")
-    assert "did you mean BT7-040?" in lower.stderr
     assert run("rewrite", "--card", "BT1-001", "Both players draw 2 cards.").stderr == ""
     assert run("--quiet", "rewrite", "--card", "NOPE-999", "Draw 1.").stderr == ""
+
+
+RASENMON = ("When digivolving into this card from your hand, the memory cost of the digivolution is equal to the "
+            "number of cards in your security stack. If you have 0 security cards, the memory cost is 1.")
+
+
+@pytest.mark.parametrize("card", ["BT7-040", "bt7-040", " Bt7-040 ", "Rasenmon", "rasenmon"])
+def test_a_card_by_id_in_any_case_or_by_name(card):
+    """The ruling applies whichever way the card is named; a name says which card it is."""
+    result = run("rewrite", "--json", "--card", card, RASENMON)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["card"] == "BT7-040" and doc["ruling"] == "rasenmon-evolution-cost"
+    named = card.strip().lower() == "rasenmon"
+    assert result.stderr == ("tagtext: note: --card 'Rasenmon' is BT7-040 Rasenmon\n".replace("'Rasenmon'", repr(card))
+                             if named else "")
+
+
+def test_forms_of_an_id_the_pack_knows():
+    assert json.loads(run("rewrite", "--json", "--card", "ST01-01", "x").stdout)["card"] == "ST1-01"
+    assert json.loads(run("rewrite", "--json", "--card", "BT1-085_P1", "x").stdout)["card"] == "BT1-085"
+    ygo = run("rewrite", "--pack", "ygo-tag", "--json", "--card", "05318639", "x")
+    assert json.loads(ygo.stdout)["card"] == "5318639" and ygo.stderr == ""
+
+
+def test_a_yu_gi_oh_card_by_name_is_its_password():
+    result = run("rewrite", "--pack", "ygo-tag", "--json", "--card", "Pot of Greed", "Draw 2 cards.")
+    assert json.loads(result.stdout)["card"] == "55144522"
+    assert result.stderr == "tagtext: note: --card 'Pot of Greed' is 55144522 Pot of Greed\n"
+    ruled = run("rewrite", "--pack", "ygo-tag", "--json", "--card", "creature swap",
+                "Each player chooses 1 monster they control and switches control of those monsters with each other. "
+                "Those monsters cannot change their battle positions for the rest of this turn.")
+    assert json.loads(ruled.stdout)["ruling"] is not None
+
+
+def test_a_name_many_cards_share_is_a_usage_error():
+    result = run("rewrite", "--card", "Agumon", "x")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].startswith(
+        "tagtext: error: Invalid value for '--card': 39 cards are named 'Agumon' (BT1-010, ")
+    assert result.stderr.splitlines()[0].endswith("...); give the card's id")
 
 
 def test_diff_with_both_sides_on_stdin_says_so():

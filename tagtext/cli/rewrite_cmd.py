@@ -6,13 +6,16 @@ import json
 
 import click
 
+from ..lookup import AmbiguousCard, find_card
 from .common import global_flags, handle_errors, note, pack_option, quiet, text_argument
 
 
 @click.command("rewrite")
 @global_flags
 @click.argument("text", required=False)
-@click.option("--card", "card_id", metavar="ID", help="Card number, for its special ruling (e.g. BT7-040).")
+@click.option("--card", "card_id", metavar="CARD",
+              help="The card the text is from, for its special ruling: its id in any case (BT7-040, bt7-040) "
+                   "or its name (\"Rasenmon\").")
 @click.option("--json", "as_json", is_flag=True, help="Print the full result: text, edits, residuals, warnings.")
 @pack_option
 @handle_errors
@@ -20,17 +23,19 @@ def rewrite(text, card_id, as_json, pack):
     """Rewrite effect TEXT for a tag format, Tag Tamer by default (TEXT from stdin when absent or "-").
 
     Prints the rewritten text. Residuals (counts the rules cannot rewrite) and warnings
-    (stale special rulings) go to stderr, one per line (not with --quiet). An ID that is
-    not in the shipped card database gets a warning (the text is still rewritten).
+    (stale special rulings) go to stderr, one per line (not with --quiet). --card names
+    the card by id or by name in the pack's shipped card database; one it does not have
+    gets a warning (the text is still rewritten).
 
     \b
     Examples:
       tagtext rewrite "[Main] Trash the top 3 cards of your opponent's deck."
       tagtext rewrite --card BT7-040 --json < rasenmon.txt
+      tagtext rewrite --pack ygo-tag --card "Pot of Greed" "Draw 2 cards."
     """
     source = text_argument(text)
     if card_id is not None:
-        _check_card(card_id, pack)
+        card_id = _resolve_card(card_id, pack)
     result = pack.rewrite(source, card_id, source="<text>" if text not in (None, "-") else "<stdin>")
     if as_json:
         out = {"card": card_id, **result.to_json()}
@@ -46,15 +51,21 @@ def rewrite(text, card_id, as_json, pack):
         click.echo(f"tagtext: warning: {warning}", err=True)
 
 
-def _check_card(card_id: str, pack) -> None:
-    """A warning when --card names no card of the pack's shipped database: the text is
-    still rewritten (a card newer than the database is fine), but no ruling applies, and a
-    typo would otherwise go unnoticed."""
-    if card_id in pack.rulings().cards():
-        return
-    ids = {card.id for card in pack.load_database(None).cards}
-    if card_id in ids:
-        return
-    hint = f" (did you mean {card_id.strip().upper()}?)" if card_id.strip().upper() in ids else ""
-    note(f"tagtext: warning: card {card_id} is not in the shipped card database{hint}; "
-         f"no special ruling applies to it")
+def _resolve_card(query: str, pack) -> str:
+    """The card id --card names: an id in any case or form the pack knows (``bt4-088``),
+    or a card's name (``"Pot of Greed"``) in the pack's shipped database. An id no card
+    has gets a warning and is used as given: the text is still rewritten (a card newer
+    than the database is fine), but no ruling applies, and a typo would otherwise go
+    unnoticed."""
+    if query in pack.rulings().cards():
+        return query
+    try:
+        found = find_card(pack.load_database(None), query, getattr(pack, "normalise_card_id", None))
+    except AmbiguousCard as e:
+        raise click.BadParameter(str(e), param_hint="'--card'") from None
+    if found.how == "name":
+        note(f"tagtext: note: --card {query!r} is {found.id} {found.card.name}")
+    elif found.how == "unknown":
+        note(f"tagtext: warning: no card {query!r} in the shipped card database (by id or name); "
+             f"no special ruling applies to it")
+    return found.id

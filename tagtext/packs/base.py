@@ -93,6 +93,10 @@ class Pack(Protocol):
     def data_source(self) -> str:
         """Where the shipped card data comes from (shown on the errata pages)."""
 
+    #: optional: the card id a user's way of writing one stands for (``ST01-01`` ->
+    #: ``ST1-01``), or None if it is none; without it ids match in any case only
+    normalise_card_id: Callable[[str], str | None]
+
     #: the shipped database's file name as its makers call it ("DigimonCards.json")
     shipped_name: str
 

@@ -28,6 +28,7 @@ from .analysis.units import Region
 from .rules import OVERRIDE, PIPELINE
 from .syntax import nodes
 from .syntax.parser import parse
+from .deck.formats import normalise_id as _normalise_id
 
 
 @dataclass
@@ -123,6 +124,9 @@ class TagTamer:
     def load_database(self, path=None) -> carddb.Database:
         """A card database (None: the one the pack ships)."""
         return carddb.load(path)
+
+    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
+    normalise_card_id = staticmethod(_normalise_id)
 
     def data_source(self) -> str:
         """Where the shipped card data comes from, and whose it is."""

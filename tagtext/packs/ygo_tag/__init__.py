@@ -23,6 +23,7 @@ from .nodes import CardText
 from .parser import parse as _parse, parse_where
 from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
+from .deck.formats import normalise_password as _normalise_password
 
 
 #: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
@@ -96,6 +97,9 @@ class YgoTagPack:
     def rulings(self) -> rulings.Table:
         """The seed's exception groups, as the engine's special-ruling table."""
         return rulings.load_packaged(__name__, "special-rulings.toml")
+
+    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
+    normalise_card_id = staticmethod(_normalise_password)
 
     def data_source(self) -> str:
         from importlib import resources
