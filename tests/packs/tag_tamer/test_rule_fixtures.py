@@ -1,9 +1,11 @@
 """Each Tag Tamer rule against its fixture file: real card sentences, what must change and
 what must not (tests/packs/tag_tamer/rules/<rule-id>.json, one file per PIPELINE rule).
 
-A case is ``{card, before, after, note?, rules?}``: rewriting ``before`` (with ``card``'s
-special ruling, if any) gives exactly ``after``; when it changes, the fixture's rule (or
-the case's ``rules``) made an edit; when it does not, no edit was made at all.
+A case is ``{card, before, after, note?, rules?, residuals?}``: rewriting ``before`` (with
+``card``'s special ruling, if any) gives exactly ``after``; when it changes, the fixture's
+rule (or the case's ``rules``) made an edit; when it does not, no edit was made at all.
+A case with ``residuals`` (the texts of the residuals, in order) is one a rule covers but
+cannot rewrite (RULES-NOTES 16): exactly those are reported, by the fixture's rule.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def test_fixture_case(rule, case):
         assert made == set()
     else:
         assert set(case.get("rules", [rule])) <= made
+    if "residuals" in case:
+        assert [(r.text, r.rule) for r in result.residuals] == [(text, rule) for text in case["residuals"]]
 
 
 def test_every_rules_notes_decision_has_a_fixture_case():

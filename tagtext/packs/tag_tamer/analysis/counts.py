@@ -8,8 +8,11 @@ cards in your security stack", "up to having 3 left", "so that they have 6 cards
 For each one this module decides its *scope* - what the count ranges over - testing in
 this order (RULES-NOTES.md, rules 1-9):
 
-    value       a sum or value of DP, play costs or levels ("adds up to 4000 or less",
-                "play cost is 4 or less")
+    value       a value of DP, a play cost or a level ("play cost is 4 or less", "this
+                Digimon has 10000 or more DP")
+    sum         a sum of levels, DP or play costs over several objects ("12 or more
+                levels' total worth of Digimon"): it grows with what an area holds, so it
+                is reported as a residual
     memory      the memory gauge (the memory-average rule handles it)
     effect      what the effect or its trigger did ("for each card trashed", "with this
                 effect", "for each one", "among them", "When ... is deleted, ... for each
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from ..syntax import nodes as n
 from .units import Region, clause_span, is_destination, is_sentence_end, word
 
-SCOPES = ("value", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
+SCOPES = ("value", "sum", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
 
 #: Lowercased text without a match holds no count (a necessary condition, checked over the
 #: corpus by tests/test_rewrite_corpus.py): comparisons and memory checks, iterations,
@@ -104,6 +107,10 @@ _ONE_CARD_WORDS = re.compile(
     r"|\bin (?:its|their) stack\b|\bsame-level\b|\b(?:its|this digimon's|that digimon's|that card's|"
     r"this card's|those returned cards'|those cards') colou?rs?\b|\bcolou?rs? (?:in|of) (?:this|that|its)\b"
 )
+#: A sum of a property over several objects, not one card's: "12 or more levels' total worth
+#: of Digimon", "if the levels of your Digimon add up to 12 or more".
+_SUM_OF_OBJECTS = re.compile(r"\btotal worth of (?!(?:this|that|its|1|one)\b)")
+_SUM_ADDS_UP = re.compile(r"^(?!.*\b(?:this|that|its)\b).*\badds? up to$")
 _COST_CLAUSE = re.compile(r"\bby (?:placing|trashing|returning|suspending|deleting|revealing) up to\b")
 _EVENT = re.compile(r"^when\b.*\b(?:is|are|would be|gets?) (?:deleted|played|trashed|returned|suspended)\b")
 
@@ -278,7 +285,9 @@ def _classify(units, i, kind, number, direction) -> Count:
         or re.search(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b", own + " " + a[:20])
         or re.search(r"^(?:levels?'|dp\b)", a)
     ):
-        return make("value", "a sum or value of DP, costs or levels")
+        if kind in ("threshold", "exact") and (_SUM_OF_OBJECTS.search(own + " " + a) or _SUM_ADDS_UP.search(b)):
+            return make("sum", "a sum of levels, DP or costs over the objects of an area")
+        return make("value", "a value of DP, a cost or a level")
     # memory
     if isinstance(unit, n.MemoryAmount):
         return make("memory", "the memory gauge")
@@ -313,7 +322,7 @@ def _inherits(count: Count, units, i) -> bool:
     if count.elliptical:
         return True
     if count.kind == "threshold" and count.measure[1] is None and isinstance(count.subject, n.Pronoun):
-        return count.scope not in ("value", "memory", "effect")
+        return count.scope not in ("value", "sum", "memory", "effect")
     return False
 
 

@@ -3,6 +3,7 @@
 RULES-NOTES 16: a count used as a value ("level less than or equal to the number of cards
 in your security stack") stays as printed and is reported, so the maintainers know a
 special ruling is needed. Also reported: counts whose scope the text does not give,
+sums of a property over what an area holds ("12 or more levels' total worth of Digimon"),
 memory read as a value, and iterations over two lists at once.
 """
 
@@ -17,7 +18,10 @@ from .units import Region, clause_span, word
 
 
 #: Lowercased text without a match holds no residual besides those of its counts.
-TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory|\d\s+of\s+(?:fewer|more|less)\b")
+#: (Comparisons with no number are blanked out before the counts' trigger is searched, so
+#: "as many or fewer security cards as this Digimon has ..." is this trigger's to find.)
+TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory|\d\s+of\s+(?:fewer|more|less)\b"
+                     r"|as\s+many\s+or\s+(?:more|fewer|less)\s+(?!(?:digi|e)?volution\b)")
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,13 @@ def find_residuals(regions: tuple[Region, ...], counts: tuple[Count, ...]) -> li
         if count.scope == "unclear":
             rule = "memory-average" if "memory" in count.reason else "count-doubling"
             found.append(Finding(count.node.start, count.node.end, rule, count.reason))
+        elif count.scope == "sum":
+            units = regions[count.position[0]].units
+            _, end = clause_span(units, count.position[1])  # "12 or more levels' total worth of Digimon"
+            found.append(Finding(count.node.start, units[end - 1].end, "count-doubling",
+                                 "a sum of levels, DP or costs over what a shared area holds grows with the "
+                                 "objects there (a team has two players' Digimon); it cannot be scaled "
+                                 "mechanically: it needs a special ruling"))
         elif count.kind == "iteration" and count.scope in ("shared", "hand", "colors") and _compound(regions, count):
             found.append(Finding(count.node.start, count.node.end, "count-doubling",
                                  "an iteration over two lists at once (\"for each X and each Y\"): "
@@ -45,6 +56,9 @@ def find_residuals(regions: tuple[Region, ...], counts: tuple[Count, ...]) -> li
             if reason:
                 end = _phrase_end(units, i)
                 found.append(Finding(unit.start, end, reason[0], reason[1]))
+            unequal = _shared_against_one_card(units, i)
+            if unequal:
+                found.append(Finding(unit.start, unequal[0], unequal[1], unequal[2]))
     return found
 
 
@@ -92,6 +106,38 @@ def _value_count(units, i):
 #: many as the number of your security cards"): both sides scale alike (RULES-NOTES 7).
 _BOTH_SIDES = re.compile(r"\b(?:less|more|fewer|greater) than(?: or equal to)? (?:your opponent's|yours|theirs)\b"
                          r"|\bas many as the number of\b")
+
+
+def _shared_against_one_card(units, i):
+    """(end, rule, reason) when unit ``i`` starts a comparison with no number of a count over
+    a shared area or a hand with one card's count: "as many or fewer security cards as this
+    Digimon has face-down digivolution cards" (RULES-NOTES 16). One side would double and
+    the other not, so the comparison cannot be kept mechanically. Comparisons of two
+    sides' counts (note 7) and of two cards' counts ("Digimon with as many or fewer
+    digivolution cards as this Digimon") are not residuals."""
+    if word(units[i]) != "as" or [word(u) for u in units[i + 1:i + 3]] != ["many", "or"] \
+            or i + 3 >= len(units) or word(units[i + 3]) not in ("more", "fewer", "less"):
+        return None
+    _, end = clause_span(units, i)
+    second = next((k for k in range(i + 4, end) if word(units[k]) == "as"), None)
+    if second is None:
+        return None
+    counted = units[i + 4:second]
+    areas = [u.zone for u in counted if isinstance(u, n.Zone)]
+    shared = [z for z in areas if z in n.SHARED_ZONES | {"hand"}]
+    if not shared and not any(word(u) in ("digimon", "tamers") for u in counted) or "digivolution_cards" in areas:
+        return None
+    other = " ".join(word(u) for u in units[second + 1:end])
+    if not _ONE_CARD.match(other):
+        return None
+    rule = "hand-size" if shared[:1] == ["hand"] else "count-doubling"
+    return units[end - 1].end, rule, ("a count over a shared area compared with one card's count (\"as many or "
+                                      "fewer security cards as this Digimon has face-down digivolution cards\"): "
+                                      "one side doubles and the other does not; it needs a special ruling")
+
+
+#: What one card has: "this Digimon has ... digivolution cards", "that Digimon's link cards".
+_ONE_CARD = re.compile(r"(?:this|that|its)\b(?:(?! you\b| your\b).)*\b(?:(?:digi|e)?volution|link) cards?\b")
 
 
 def _garbled(units, i):

@@ -11,7 +11,7 @@ Not acting on the opponent, and left as printed: triggers and conditions ("When 
 effect adds cards to your opponent's hand"), where returned cards go ("to the bottom of
 your opponent's deck": a card always goes to its owner's deck), and counts of a hand (the
 hand-size rule). An opponent acting on their own hand or deck ("Your opponent trashes 1
-card in their hand") is "1 of your opponents".
+card in their hand", "Your opponent draws 2 cards") is "1 of your opponents".
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from .common import is_condition, match_case, plural, third_person, verb_after
 
 ID = "choose-opponent"
 
-#: Lowercased text without a match has nothing for this rule: an opponent's own area, or
-#: an opponent acting on "their" hand or deck.
+#: Lowercased text without a match has nothing for this rule: an opponent's own area, an
+#: opponent acting on "their" hand or deck, or an opponent who draws.
 TRIGGER = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
-                      | opponent.*\btheir\s+(?:hand|deck|breeding|digi-egg)""", re.X | re.S)
+                      | opponent.*\btheir\s+(?:hand|deck|breeding|digi-egg)
+                      | (?:opponent|they)\s+(?:may\s+|must\s+)?draws?\b""", re.X | re.S)
 
 #: An opponent's areas that are theirs alone.
 _OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})
@@ -124,8 +125,8 @@ def _opponents_own_area(zone: n.Zone) -> bool:
 
 def _opponent_acts_on_own_area(ctx, units, i, counted) -> bool:
     """"Your opponent trashes 1 card in their hand", "Your opponent reveals the top 3 cards
-    of their deck", "they trash 1 of them" (the cards in their hand): the opponent, as a
-    player, acts on an area of their own."""
+    of their deck", "they trash 1 of them" (the cards in their hand), "Your opponent draws 2
+    cards": the opponent, as a player, acts on an area of their own."""
     if is_condition(units, i):
         return False
     start, end = clause_span(units, i, list_commas=False)
@@ -136,6 +137,8 @@ def _opponent_acts_on_own_area(ctx, units, i, counted) -> bool:
         return False
     if any(True for _ in _cards_of_their_hand(ctx, units, i)):
         return True
+    if (nxt[1:2] if nxt[0] in ("may", "must") else nxt[:1]) in (["draw"], ["draws"]):
+        return True  # "Your opponent draws 2 cards": from their own deck into their own hand
     for k in range(i + 1, end):
         u = units[k]
         if isinstance(u, n.Zone) and isinstance(u.owner, n.Pronoun) and u.zone in _OWN_AREAS:
