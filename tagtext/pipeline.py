@@ -87,11 +87,10 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     hits = _hits(pack, low)
     if not matches and USE_TRIGGERS and not (any(hits.values()) or pack.residual_trigger(low)):
         return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
-    # A pack may blank out the parts of a text no rule could act on (keeping every offset),
-    # so that only the rest is parsed; the output is the original with the edits applied.
-    mask = getattr(pack, "mask", None)
-    parsed = mask(text) if mask is not None and USE_TRIGGERS and not matches else None
-    tree = pack.parse(parsed if parsed is not None else text, source)
+    # A pack may say which parts of a text a rule could act on, so that only those are
+    # parsed (the rest is kept as printed, every offset the text's own).
+    parts = pack.parts(text) if USE_TRIGGERS and not matches else None
+    tree = pack.parse(text, source, parts)
     context = pack.context(text, tree, card_id, rulings.protected_spans(matches))
     context.warnings.extend(notices)
     original = tree

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import TagTextError
 from .result import Notice
-from .syntax.edit import replace_leaves, word_leaves_in
+from .syntax.edit import UnplacedChange, boundary, replace_leaves, word_leaves_in
 
 #: The rule id every edit a special ruling makes carries.
 RULE = "override"
@@ -310,13 +310,14 @@ def apply(tree, matches: list[Match], notices: list[Notice]):
     for m in matches:
         if m.ruling.mode == "keep" and not m.ruling.text:
             continue
-        leaves = [leaf for leaf in word_leaves_in(tree, m.start, m.end) if leaf.end <= m.end]
-        if not leaves or leaves[0].start != m.start or leaves[-1].end != m.end:
+        found = _effect_words(tree, m)
+        if found is None:
             notices.append(Notice(
                 "ruling-not-applied",
                 f"special ruling {m.ruling.id!r} matches text that does not start and end "
                 f"at word boundaries; not applied", ruling=m.ruling.id, card=m.ruling.card, field=m.ruling.field))
             continue
+        tree, leaves = found
         text = m.text
         if m.ruling.mode == "replace":
             changes[leaves[0].start] = lambda leaf, text=text: leaf.replaced(text, RULE)
@@ -325,3 +326,19 @@ def apply(tree, matches: list[Match], notices: list[Notice]):
         else:  # append, or keep with a sentence after it
             changes[leaves[-1].start] = lambda leaf, text=text: leaf.replaced(leaf.text + text, RULE)
     return replace_leaves(tree, changes)
+
+
+def _effect_words(tree, m: Match):
+    """(tree, the words of the ruled effect), or None when the effect does not start and
+    end at words. In a script written without spaces the runs holding its ends are cut
+    there first (the tree returned is the cut one)."""
+    for attempt in range(2):
+        leaves = [leaf for leaf in word_leaves_in(tree, m.start, m.end) if leaf.end <= m.end]
+        if leaves and leaves[0].start == m.start and leaves[-1].end == m.end:
+            return tree, leaves
+        if attempt == 0:
+            try:
+                tree = replace_leaves(tree, {m.start: boundary, m.end: boundary})
+            except UnplacedChange:  # its words are cut only at their separator
+                return None
+    return None

@@ -8,7 +8,7 @@ import pytest
 from lark import Lark
 
 from tagtext.packs.tag_tamer.syntax import nodes as n
-from tagtext.packs.tag_tamer.syntax.parser import grammar_text, parse
+from tagtext.packs.tag_tamer.syntax.parser import GRAMMAR, grammar_text, parse
 from tagtext.syntax import nodes as base
 
 
@@ -85,4 +85,7 @@ def test_grammar_ignore_is_the_word_separator():
     """Words.split (and leaf edits) split a run where the grammar's %ignore would."""
     lark = Lark(grammar_text(), parser="lalr", lexer="basic")
     ignored = [t.pattern.to_regexp() for t in lark.terminals if t.name in lark.ignore_tokens]
-    assert ignored == [base._SEPARATOR.pattern]
+    separator = n.Words.segmentation.separator
+    assert separator is GRAMMAR.separator and separator.pattern == "(?:%s)++" % "|".join(ignored)
+    run = parse("may&#160;play\u00a0it \t now").items[0].items[0].body[0].items[0]
+    assert isinstance(run, n.Words) and [w.text for w in run.split()] == ["may", "play", "it", "now"]

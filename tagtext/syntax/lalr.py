@@ -192,8 +192,28 @@ class Driver:
                     state.lands = after
                 elif state.lands is not after:
                     state.lands = False  # depends on more than the state: never join here
-        eof = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", start, 1, 1)
-        return feed(eof)
+        return ip.feed_eof(token)
+
+
+class Lexeme(Token):
+    """A Lark token that also keeps the ignored text (whitespace) before it, which is how
+    leaves keep their whitespace and a tree prints back to its input."""
+
+    __slots__ = ("prefix",)
+
+    @classmethod
+    def make(cls, type_: str, value: str, start: int, end: int, prefix: str) -> "Lexeme":
+        """A new token: its type, text, span and prefix."""
+        tok = new_token(cls, type_, value, start, end)
+        tok.prefix = prefix
+        return tok
+
+
+def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:
+    """``tok`` as a Lexeme with this prefix (and type)."""
+    out = Lexeme.new_borrow_pos(type_ or tok.type, tok.value, tok)
+    out.prefix = prefix
+    return out
 
 
 def new_token(cls: type[Token], type_: str, value: str, start: int, end: int) -> Token:

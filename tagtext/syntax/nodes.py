@@ -1,8 +1,8 @@
 """The typed syntax tree: the engine's base classes and the leaves every grammar has.
 
 Every node has ``start`` and ``end``: its span in the original text, in code points.
-A leaf also keeps ``prefix`` (the whitespace, and ``&#160;`` entities, that came before it)
-and ``text``; printing a tree is concatenating ``prefix + text`` over its leaves, so an
+A leaf also keeps ``prefix`` (the text its grammar ignores before it: whitespace, in Tag
+Tamer also ``&#160;`` entities) and ``text``; printing a tree is concatenating ``prefix + text`` over its leaves, so an
 unmodified tree prints back to its exact input.
 
 Trees are never mutated. A change is a copy (:meth:`Node.with_changes`); a leaf whose text
@@ -17,10 +17,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterator
 
-# Whitespace between the words of a Words run (the grammar's %ignore).
-_SEPARATOR = re.compile("(?:[^\\S\r\n]|&(?:#160|#[xX][aA]0|nbsp);)+")
+if TYPE_CHECKING:  # pragma: no cover
+    from .words import Segmentation
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,20 +130,29 @@ class Word(Leaf):
 
 @dataclass(frozen=True, slots=True)
 class Words(Leaf):
-    """A run of plain words the grammar does not model ("may play", "without paying"), as
-    written, whitespace between them included. :meth:`split` gives one Word per word."""
+    """A run of plain words the grammar does not model ("may play", "without paying",
+    「相手の手札を1枚捨てる」), as written, whatever separates its words included.
+
+    Each pack's grammar has its own ``Words`` class (a subclass of this one) whose
+    :attr:`segmentation` says where its words are: at the grammar's separator (its
+    ``%ignore``), or, for a script written without spaces, wherever a rule cuts the run
+    (see :mod:`tagtext.syntax.words`). :meth:`split` gives one :class:`Word` per word."""
+
+    #: how runs of this grammar divide into words (bound to the grammar that makes them)
+    segmentation: ClassVar["Segmentation | None"] = None
 
     def split(self) -> list[Word]:
-        out = []
-        prefix = self.prefix
-        pos = 0
-        text = self.text
-        for gap in _SEPARATOR.finditer(text):
-            out.append(Word(self.start + pos, self.start + gap.start(), prefix, text[pos:gap.start()]))
-            prefix = gap.group()
-            pos = gap.end()
-        out.append(Word(self.start + pos, self.end, prefix, text[pos:]))
-        return out
+        """The run's words, each a :class:`Word` with its own span and prefix."""
+        segmentation = type(self).segmentation
+        if segmentation is None:
+            raise TypeError(f"{type(self).__name__} belongs to no grammar: a pack's Words class needs a "
+                            "segmentation (tagtext.syntax.words.Segmentation), bound by its Grammar")
+        return segmentation.words(self)
+
+    def has_gaps(self) -> bool:
+        """Whether the run holds more than one word (a separator inside it)."""
+        segmentation = type(self).segmentation
+        return segmentation is not None and segmentation.has_gaps(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +163,13 @@ class Punct(Leaf):
 @dataclass(frozen=True, slots=True)
 class Other(Leaf):
     """A character no terminal matches, or a token the parser could not place (recovered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed(Leaf):
+    """Text kept as printed without being parsed: a part of a text no rule's trigger
+    touches, when a pack parses only the parts it needs (``Grammar.parse(..., parts=)``).
+    Never in the tree of a whole-text parse."""
 
 
 @dataclass(frozen=True, slots=True)

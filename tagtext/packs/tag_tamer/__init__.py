@@ -68,12 +68,12 @@ class TagTamer:
     text_fields = carddb.TEXT_FIELDS
     residual_trigger = staticmethod(_residuals.TRIGGER.search)
 
-    def parse(self, text: str, source: str | None = None) -> nodes.EffectText:
-        return parse(text, source)
+    def parse(self, text: str, source: str | None = None, parts=None) -> nodes.EffectText:
+        return parse(text, source, parts)
 
-    def mask(self, text: str) -> str | None:
-        """``text`` with every effect no rule's trigger meets blanked out (each character
-        but line breaks made a space, so every offset stays), or None if there is none.
+    def parts(self, text: str):
+        """The effects of ``text`` some rule's trigger meets, as spans to parse (the
+        engine keeps the rest as printed), or None to parse it whole.
 
         An effect runs from a bracketed timing label that opens it (after a full stop, a
         closing bracket or a line break) to the next; the rules' facts never cross from one
@@ -83,16 +83,19 @@ class TagTamer:
         if not cuts:
             return None
         bounds = [0] + cuts + [len(text)]
-        pieces = []
-        blanked = False
+        kept: list[tuple[int, int]] = []
+        skipped = False
         for start, end in zip(bounds, bounds[1:]):
-            piece = text[start:end]
-            if start == end or may_apply(self, piece):
-                pieces.append(piece)
+            if start == end:
+                continue
+            if may_apply(self, text[start:end]):
+                if kept and kept[-1][1] == start:
+                    kept[-1] = (kept[-1][0], end)  # effects side by side parse as one
+                else:
+                    kept.append((start, end))
             else:
-                pieces.append(_BLANK.sub(" ", piece))
-                blanked = True
-        return "".join(pieces) if blanked else None
+                skipped = True
+        return kept if skipped else None
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context. What no rule can rewrite mechanically is reported first and
@@ -151,6 +154,5 @@ _EFFECT_START = re.compile(
     r"(?<=[\n.。＞>)])[^\S\n]*(?=\[(?:On Play|On Deletion|Main|Security|Hand|Breeding|Trash|Counter|Delay"
     r"|When (?:Digivolving|Evolving|Attacking|Linking|Moving)|(?:Your|Opponent['’]s|All) Turns?"
     r"|(?:Start|End) of (?:Your|Opponent['’]s|All) (?:Turns?|Main Phase)|End of Attack|(?:Once|Twice) Per Turn)\])")
-_BLANK = re.compile(r"[^\r\n]")
 
 PACK = TagTamer()

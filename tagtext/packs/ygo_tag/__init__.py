@@ -20,7 +20,7 @@ from ...pipeline import finish
 from ...result import RewriteResult
 from . import analysis, carddb
 from .nodes import CardText
-from .parser import parse as _parse, parse_where
+from .parser import parse as _parse, sentence_chunks
 from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
 from .deck.formats import normalise_password as _normalise_password
@@ -136,7 +136,8 @@ class YgoTagPack:
         if matches or not self.use_triggers:
             tree = _parse(text, source)
         else:
-            tree = parse_where(text, lambda start, end: any(start <= hit < end for hit in hits), source)
+            tree = _parse(text, source, [(start, end) for start, end in sentence_chunks(text)
+                                         if any(start <= hit < end for hit in hits)])
         protected = rulings.protected_spans(matches)
         ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
         ctx.warnings.extend(warnings)

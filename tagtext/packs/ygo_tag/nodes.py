@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word, Words
+from ...syntax import nodes as _engine
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word
+from ...syntax.words import Segmentation
 
 __all__ = [
     "Node", "Leaf", "Word", "Words", "Punct", "Other", "LineBreak", "Number",
@@ -29,6 +31,14 @@ __all__ = [
 ]
 
 # ----------------------------------------------------------------------------- leaves
+
+@dataclass(frozen=True, slots=True)
+class Words(_engine.Words):
+    """A run of plain words: its words are separated by the grammar's whitespace (its
+    ``%ignore``: spaces, tabs, no-break spaces)."""
+
+    segmentation: ClassVar = Segmentation()
+
 
 #: grammar terminal -> PlayerRef.player
 PLAYER_KINDS = {
@@ -218,10 +228,3 @@ class Sentence(Node):
 @dataclass(frozen=True, slots=True)
 class CardText(Document):
     """A whole card text: sentences and line breaks, and the whitespace after the last token."""
-
-
-@dataclass(frozen=True, slots=True)
-class Unparsed(Leaf):
-    """Sentences kept as printed without being parsed, because no rule's trigger matches
-    them (see :func:`tagtext.packs.ygo_tag.parser.parse_where`). Never in a tree from
-    :func:`~tagtext.packs.ygo_tag.parser.parse`."""

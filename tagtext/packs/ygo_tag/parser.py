@@ -1,39 +1,25 @@
 """Yu-Gi-Oh! card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
-``grammar/ygo.lark`` is compiled once per process by Lark (LALR(1), contextual lexer)
-and cached by Lark on disk. Lark's parser runs it, fed by the engine's one-step contextual
-lexer (``tagtext.syntax.lalr``). The tree is built while Lark parses (an inline
-:class:`lark.Transformer`): no intermediate parse tree. Only Lark's public API is used.
-
-Whitespace is ignored by the lexer; a leaf's ``prefix`` is read back from the text (the
-run of ignored whitespace right before the token), so printing a tree gives back its input.
+``grammar/ygo.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`):
+compiled once per process by Lark (LALR(1), contextual lexer), cached by Lark on disk,
+and parsed by the engine's one-step contextual lexer. The tree is built while Lark parses
+(an inline :class:`lark.Transformer`): no intermediate parse tree. Each leaf keeps the
+whitespace before it (its token's ``prefix``), so printing a tree gives back its input.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
-from importlib import resources
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark import Transformer
 
-from ...errors import ParseError
-from ...syntax.lalr import Driver, NoToken, new_token
+from ...syntax.grammar import Grammar
 from . import nodes as y
 
 GRAMMAR_PACKAGE = "tagtext.packs.ygo_tag"
 GRAMMAR_FILE = "grammar/ygo.lark"
 
-#: characters the grammar's %ignore skips (the prefix of a leaf is a run of these)
-_IGNORED = frozenset(" \t\u00a0")
-
 _PUNCT = frozenset({"COLON", "SEMI", "STOP", "COMMA", "LPAR", "RPAR", "BULLET", "QUOTE"})
-
-
-def grammar_text() -> str:
-    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 class CardTextBuilder(Transformer):
@@ -42,29 +28,12 @@ class CardTextBuilder(Transformer):
 
     def __init__(self):
         super().__init__(visit_tokens=False)
-        self._local = threading.local()
-
-    # the text being parsed (prefixes are read from it)
-    @property
-    def text(self) -> str:
-        return self._local.text
-
-    @text.setter
-    def text(self, value: str) -> None:
-        self._local.text = value
 
     # --- tokens -> leaves -----------------------------------------------------------
 
-    def _prefix(self, start: int) -> str:
-        text = self.text
-        j = start
-        while j > 0 and text[j - 1] in _IGNORED:
-            j -= 1
-        return text[j:start]
-
     def leaf(self, tok) -> y.Leaf:
         kind = tok.type
-        args = (tok.start_pos, tok.end_pos, self._prefix(tok.start_pos), str(tok))
+        args = (tok.start_pos, tok.end_pos, tok.prefix, str(tok))
         if kind in y.PLAYER_KINDS:
             return y.PlayerRef(*args, (), y.PLAYER_KINDS[kind])
         cls = _LEAF_CLASS.get(kind)
@@ -115,9 +84,7 @@ class CardTextBuilder(Transformer):
         return y.Sentence(clauses[0].start, clauses[-1].end, clauses, None)
 
     def start(self, children):
-        items = self._nodes(children)
-        end = items[-1].end if items else 0
-        return y.CardText(0, len(self.text), items, self.text[end:])
+        return y.CardText(0, 0, self._nodes(children), "")  # the kit gives it its span and trailing text
 
 
 _LEAF_CLASS = {
@@ -136,52 +103,26 @@ def _token(children, *types):
     return None
 
 
-@functools.lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, CardTextBuilder]:
-    builder = CardTextBuilder()
-    lark = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
-                maybe_placeholders=False, cache=True)
-    return lark, builder
+#: The grammar, as the engine's syntax kit runs it.
+GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, CardTextBuilder, words=y.Words)
 
 
-@functools.lru_cache(maxsize=1)
-def _driver() -> Driver:
-    return Driver(_parser()[0])
+def grammar_text() -> str:
+    return GRAMMAR.text()
 
 
-def _make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Token:
-    return new_token(Token, type_, value, start, end)
-
-
-def _run(text: str, start: int = 0, end: int | None = None):
-    """The tree for ``text``, or for ``text[start:end]`` alone (the builder reads prefixes
-    from ``builder.text``)."""
-    return _driver().parse(text, _make_token, start=start, end=end)
-
-
-def parse(text: str, source: str | None = None) -> y.CardText:
-    """Parse one card text. Raises :class:`tagtext.errors.ParseError` (never a Lark
-    exception); the grammar is total, so this is a bug in it if it happens."""
-    if not isinstance(text, str):
-        raise TypeError(f"card text must be str, not {type(text).__name__}")
-    _, builder = _parser()
-    builder.text = text
-    try:
-        return _run(text)
-    except NoToken as e:
-        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
-    except UnexpectedToken as e:
-        pos = e.token.start_pos if e.token.start_pos is not None else len(text)
-        what = "end of text" if e.token.type == "$END" else repr(str(e.token))
-        raise ParseError(f"unexpected {what}", text, pos, source) from None
+def parse(text: str, source: str | None = None, parts=None) -> y.CardText:
+    """Parse one card text (with ``parts``, only those spans, the rest kept as
+    :class:`~tagtext.syntax.nodes.Unparsed` leaves). Raises
+    :class:`tagtext.errors.ParseError` (never a Lark exception); the grammar is total,
+    so this is a bug in it if it happens."""
+    return GRAMMAR.parse(text, source, parts)
 
 
 def parse_with_lark_lexer(text: str) -> y.CardText:
     """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
     checked against (tests/test_lalr_driver.py)."""
-    lark, builder = _parser()
-    builder.text = text
-    return lark.parse(text)
+    return GRAMMAR.parse_with_lark_lexer(text)
 
 
 #: where the grammar's sentences can end: after a stop outside a quoted card name (the
@@ -201,38 +142,3 @@ def sentence_chunks(text: str) -> list[tuple[int, int]]:
     if start < len(text):
         chunks.append((start, len(text)))
     return chunks
-
-
-def parse_where(text: str, wanted, source: str | None = None) -> y.CardText:
-    """Parse only the sentences ``wanted(start, end)`` accepts; the others are
-    kept as :class:`~.nodes.Unparsed` leaves. Printing the tree still gives the text back.
-    (Rules act within a sentence, so a sentence no rule's trigger matches needs no tree.)"""
-    if not isinstance(text, str):
-        raise TypeError(f"card text must be str, not {type(text).__name__}")
-    _, builder = _parser()
-    builder.text = text
-    items: list[y.Node] = []
-    pending: tuple[int, int] | None = None
-    for start, end in sentence_chunks(text):
-        if not wanted(start, end):
-            pending = (pending[0], end) if pending else (start, end)
-            continue
-        if pending:
-            items.append(_unparsed(text, *pending))
-            pending = None
-        try:
-            sub = _run(text, start, end)
-        except (UnexpectedInput, NoToken):  # pragma: no cover - the grammar is total
-            return parse(text, source)
-        items.extend(sub.items)
-    if pending:
-        items.append(_unparsed(text, *pending))
-    end = items[-1].end if items else 0
-    return y.CardText(0, len(text), tuple(items), text[end:])
-
-
-def _unparsed(text: str, start: int, end: int) -> y.Unparsed:
-    body = text[start:end]
-    stripped = body.lstrip(" \t\u00a0")
-    lead = len(body) - len(stripped)
-    return y.Unparsed(start + lead, end, body[:lead], stripped)

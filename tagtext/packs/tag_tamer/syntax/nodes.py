@@ -1,9 +1,10 @@
 """The Tag Tamer grammar's node kinds: one frozen class per kind, named after what it is in
 the Digimon Card Game (see docs/glossary.md).
 
-The engine's base classes and generic leaves (Node, Leaf, Word, Words, Punct, Other,
+The engine's base classes and generic leaves (Node, Leaf, Word, Punct, Other, Unparsed,
 Entity, LineBreak, Number) come from :mod:`tagtext.syntax.nodes` and are re-exported here,
-so the pack's analysis and rules read every kind from one module.
+so the pack's analysis and rules read every kind from one module; :class:`Words` is the
+grammar's own (its words are separated by the grammar's ``%ignore``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tagtext.syntax.nodes import Document, Entity, Leaf, LineBreak, Node, Number, Other, Punct, Word, Words  # noqa: F401
+from tagtext.syntax import nodes as _engine
+from tagtext.syntax.nodes import Document, Entity, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word  # noqa: F401
+from tagtext.syntax.words import Segmentation
+
+
+@dataclass(frozen=True, slots=True)
+class Words(_engine.Words):
+    """A run of plain words ("may play", "without paying the"): its words are separated by
+    the effect grammar's whitespace (its ``%ignore``: spaces, tabs, ``&#160;``)."""
+
+    segmentation: ClassVar = Segmentation()
 
 
 @dataclass(frozen=True, slots=True)

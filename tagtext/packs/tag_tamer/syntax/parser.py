@@ -16,28 +16,23 @@ never costs a whole card.
 
 from __future__ import annotations
 
-import functools
 import re
-from importlib import resources
 from typing import Iterable
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from tagtext.errors import ParseError
+from tagtext.syntax.grammar import Grammar
+from tagtext.syntax.lalr import Lexeme, lexeme
 from . import nodes as n
-from tagtext.syntax.lalr import Driver, NoToken
 
-from .postlex import ContextTyper, Lexeme, TokenContext, lexeme
+from .postlex import EffectTokens
 
 GRAMMAR_PACKAGE = "tagtext.packs.tag_tamer"
 GRAMMAR_FILE = "grammar/effect.lark"
 
 _SENTENCE_END = frozenset({".", "。"})
-
-
-def grammar_text() -> str:
-    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 # ----------------------------------------------------------------------------- tokens -> leaves
@@ -495,32 +490,6 @@ def _header_leaf(tok):
 
 # ----------------------------------------------------------------------------- the parser
 
-#: The postlexer of Lark's own lexing path (:func:`parse_with_lark_lexer`); each parse runs
-#: in its ``parsing`` context.
-_POSTLEX = ContextTyper()
-
-
-@functools.lru_cache(maxsize=1)
-def lark_parser() -> Lark:
-    """The compiled grammar: Lark's LALR(1) parser with its contextual lexer, our
-    postlexer and the tree builder."""
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        postlex=_POSTLEX,
-        transformer=AstBuilder(),
-        maybe_placeholders=False,
-        cache=True,
-    )
-
-
-@functools.lru_cache(maxsize=1)
-def driver() -> Driver:
-    """Lark's parser for the grammar, lexed by the engine's one-step contextual lexer."""
-    return Driver(lark_parser(), always_accept=ContextTyper.always_accept, runs=("WORDS",))
-
-
 def _recover(error: UnexpectedToken, interactive) -> bool:
     """Place a token the parser did not expect as a plain ``Other`` leaf and go on.
 
@@ -536,49 +505,6 @@ def _recover(error: UnexpectedToken, interactive) -> bool:
     except UnexpectedInput:
         return False
     return True
-
-
-def parse(text: str, source: str | None = None) -> n.EffectText:
-    """Parse one effect text into its syntax tree.
-
-    Raises :class:`tagtext.errors.ParseError` (never a Lark exception) when the text
-    cannot be parsed; ``source`` (a card id and field, say) is named in the message.
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"effect text must be str, not {type(text).__name__}")
-    _check_nesting(text, source)
-    context = TokenContext()
-    retype = context.retype
-
-    def make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Lexeme:
-        tok = Lexeme.make(type_, value, start, end, prefix)
-        retype(tok)
-        return tok
-
-    try:
-        # plain words are typed by their text only inside a card header
-        tree = driver().parse(text, make_token, _recover, joins=lambda: not context.in_header)
-    except NoToken as e:
-        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
-    except UnexpectedToken as e:
-        _raise_unexpected(e, text, source)
-    return _root(tree, text)
-
-
-def parse_with_lark_lexer(text: str) -> n.EffectText:
-    """The same parse with Lark's own contextual lexer and the postlexer: the reference
-    :func:`parse` is checked against (tests/test_lalr_driver.py)."""
-    lark = lark_parser()
-    with _POSTLEX.parsing(text):
-        tree = lark.parse(text, on_error=lambda e: _recover(e, e.interactive_parser))
-    return _root(tree, text)
-
-
-def _raise_unexpected(e: UnexpectedToken, text: str, source: str | None):
-    tok = e.token
-    if tok.type == "$END":
-        raise ParseError("unexpected end of text", text, len(text), source) from None
-    raise ParseError(f"unexpected {tok.value!r}", text, tok.start_pos, source) from None
 
 
 #: How deep parentheses may nest. Card text nests two or three deep; the tree, its
@@ -601,6 +527,34 @@ def _check_nesting(text: str, source: str | None) -> None:
             depth -= 1
 
 
-def _root(tree: n.EffectText, text: str) -> n.EffectText:
-    end_of_tokens = tree.items[-1].end if tree.items else 0
-    return n.EffectText(0, len(text), tree.items, text[end_of_tokens:])
+#: The effect-text grammar, as the engine's syntax kit runs it (compiled once, cached on
+#: disk by Lark): plain words joined into runs, tokens typed by their context, a token
+#: the parser rejects kept as text, texts nesting too deep refused.
+GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, AstBuilder, words=n.Words, tokens=EffectTokens,
+                  recover=_recover, runs=("WORDS",), always_accept=EffectTokens.always_accept,
+                  check=_check_nesting)
+
+
+def parse(text: str, source: str | None = None, parts=None) -> n.EffectText:
+    """Parse one effect text into its syntax tree (with ``parts``, only those spans:
+    :meth:`tagtext.syntax.grammar.Grammar.parse`).
+
+    Raises :class:`tagtext.errors.ParseError` (never a Lark exception) when the text
+    cannot be parsed; ``source`` (a card id and field, say) is named in the message.
+    """
+    return GRAMMAR.parse(text, source, parts)
+
+
+def parse_with_lark_lexer(text: str) -> n.EffectText:
+    """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
+    checked against (tests/test_lalr_driver.py)."""
+    return GRAMMAR.parse_with_lark_lexer(text)
+
+
+def grammar_text() -> str:
+    return GRAMMAR.text()
+
+
+def lark_parser() -> Lark:
+    """The compiled grammar (Lark's, with the tree builder inline)."""
+    return GRAMMAR.lark

@@ -2,13 +2,12 @@
 stand, which LR(1) lookahead cannot see.
 
 Whitespace. The grammar ignores whitespace (and the entity ``&#160;``); each token is a
-:class:`Lexeme` that also carries the ignored text before it (``prefix``), which is how
-leaves keep their whitespace and a tree prints back to its input. The engine's driver
-(``tagtext.syntax.lalr``) hands it over with the token; on Lark's own lexing path (the
-reference the driver is tested against) :class:`ContextTyper`, a Lark postlexer, reads it
-off the text being parsed.
+:class:`~tagtext.syntax.lalr.Lexeme` that also carries the ignored text before it
+(``prefix``), which is how leaves keep their whitespace and a tree prints back to its
+input (the engine's syntax kit, :mod:`tagtext.syntax.grammar`, does this for every pack).
 
-Two decisions, made by :class:`TokenContext` token by token, on either path:
+Two decisions, made by :class:`TokenContext` token by token (:class:`EffectTokens`, the
+pack's token stream, on the driver's path and on Lark's own):
 
 Labels. ``[When Digivolving]`` opens an effect at the start of a line, after a full stop,
 after reminder text or a keyword, after another label, or right after a card-header line
@@ -31,12 +30,8 @@ Doing this in the lexer would not work: LALR merges lookaheads, so header words 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
-from contextvars import ContextVar
-
-from lark import Token
-
-from tagtext.syntax.lalr import new_token
+from tagtext.syntax.grammar import Tokens
+from tagtext.syntax.lalr import Lexeme
 
 # Tokens after which a label opens a new effect.
 _BOUNDARY_TYPES = frozenset({"NEWLINE", "KW_CLOSE", "RPAREN", "BARE_LABEL"})
@@ -58,26 +53,6 @@ _HEADER_WORDS = re.compile(
 )
 _HEADER_PUNCT = frozenset({":", "/", "&", "+", ","})
 _HEADER_WORD_TYPES = frozenset({"WORDS", "WORD", "THE", "OF", "LEVEL"})
-
-
-class Lexeme(Token):
-    """A Lark token that also knows the ignored text (whitespace) before it."""
-
-    __slots__ = ("prefix",)
-
-    @classmethod
-    def make(cls, type_: str, value: str, start: int, end: int, prefix: str) -> "Lexeme":
-        """A new token: its type, text, span and prefix."""
-        tok = new_token(cls, type_, value, start, end)
-        tok.prefix = prefix
-        return tok
-
-
-def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:
-    """``tok`` as a Lexeme with this prefix (and type)."""
-    out = Lexeme.new_borrow_pos(type_ or tok.type, tok.value, tok)
-    out.prefix = prefix
-    return out
 
 
 class TokenContext:
@@ -144,46 +119,27 @@ class TokenContext:
             self.boundary = type_ in _BOUNDARY_TYPES or (type_ == "PUNCT" and tok.value in _BOUNDARY_PUNCT)
 
 
-class _Parse:
-    """One parse in progress: its text, how far tokens have reached, and its context."""
+class EffectTokens(Tokens):
+    """The token stream of one parse (see :class:`tagtext.syntax.grammar.Tokens`): each
+    token typed by a :class:`TokenContext` as it is made, on the driver's path and on
+    Lark's own (``retype``), where the context carries over a recovered error."""
 
-    __slots__ = ("text", "end", "context")
+    __slots__ = ("context",)
 
-    def __init__(self, text: str):
-        self.text = text
-        self.end = 0  # where the last token ended
-        self.context = TokenContext()
-
-
-class ContextTyper:
-    """Lark postlexer for Lark's own lexing path (``parser.parse_with_lark_lexer``): gives
-    each token the whitespace before it and types it with a :class:`TokenContext`.
-
-    A parse runs inside :meth:`parsing`, which tells the postlexer the text. Lark calls
-    :meth:`process` again after an error it recovered from (``on_error``); the parse's
-    context carries over, so recovery changes nothing for the tokens after it.
-    """
-
+    #: the token types retyping may produce, which every parser state must lex
     always_accept = ("LABEL", "BARE_LABEL", "WORDS", "PUNCT")
 
     def __init__(self):
-        self._current: ContextVar[_Parse] = ContextVar("tagtext_parse")
+        self.context = TokenContext()
 
-    @contextmanager
-    def parsing(self, text: str):
-        reset = self._current.set(_Parse(text))
-        try:
-            yield
-        finally:
-            self._current.reset(reset)
+    def make(self, type_: str, value: str, start: int, end: int, prefix: str) -> Lexeme:
+        tok = Lexeme.make(type_, value, start, end, prefix)
+        self.context.retype(tok)
+        return tok
 
-    def process(self, stream):
-        parse = self._current.get()
-        text = parse.text
-        retype = parse.context.retype
-        for tok in stream:
-            start = tok.start_pos
-            out = lexeme(tok, text[parse.end:start])
-            parse.end = tok.end_pos
-            retype(out)
-            yield out
+    def retype(self, tok: Lexeme) -> None:
+        self.context.retype(tok)
+
+    def joins(self) -> bool:
+        """Plain words are typed by their text only inside a card header."""
+        return not self.context.in_header
