@@ -8,7 +8,7 @@ a second token to carry the whitespace. Card text is mostly short words, so that
 a parse. :class:`Driver` does the same lexing in one step per token: the parser state's
 terminals, in Lark's own order, behind the ignored terminals as an atomic prefix, so one
 match gives both a token and the whitespace before it. Tokens go to Lark's parser with
-``InteractiveParser.feed_token``; which terminals a state accepts is read from
+``InteractiveParser.feed_token`` (and the end of the text with ``feed_eof``); which terminals a state accepts is read from
 ``InteractiveParser.choices()``, as Lark's contextual lexer reads it from the same table.
 
 The tokens are Lark's: the same types, values and spans as Lark's contextual lexer gives
