@@ -346,9 +346,12 @@ def test_summary_on_stderr_and_no_progress_bar_when_piped(sample_db):
     texts = sum(len(c.texts) for c in db.cards)
     batch = convert_database(db)
     s = batch.summary()
+    def counted(number, noun):  # "1 residual", "2 residuals"
+        return f"{number} {noun}" + ("" if number == 1 else "s")
+
     assert lines[0] == (f"tagtext: {sample_db}: {len(db.cards)} cards, {texts} texts: {s['rewritten']} rewritten "
-                        f"({s['cards_rewritten']} cards), {s['residuals']} residuals, "
-                        f"{s['stale_rulings']} stale rulings")
+                        f"({s['cards_rewritten']} cards), {counted(s['residuals'], 'residual')}, "
+                        f"{counted(s['stale_rulings'], 'stale ruling')}")
     assert "converting" not in result.stderr
 
 
