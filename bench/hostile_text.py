@@ -1,0 +1,129 @@
+"""Time per KB of rewriting one long constructed text, for every pack: linear or not.
+
+    .venv/bin/python bench/hostile_text.py [--pack NAME|all] [--sizes 10,100,1000]
+                                           [--kinds a,b,...] [--timeout SECONDS]
+
+Each text is a short phrase repeated to the size (in thousands of characters): phrases
+that make a scan over the text run once per occurrence of something in it, if there is
+such a scan (a count per "3 or more", a trigger regex per "opponent", a sentence filter
+per sentence, ...), and the pack's own shipped texts joined (its real vocabulary; a
+pack in another language is exercised by that one). Each (pack, text, size) runs in a
+fresh process that loads the pack, rewrites a short text (the grammar loaded and the
+regexes compiled), then times one rewrite of the long text; a run past --timeout is
+killed and shown as such.
+
+The table shows milliseconds per KB at each size and the growth (per KB at the largest
+size over per KB at the smallest): about 1 when the time is linear in the size, about
+100 from 10 KB to 1,000 KB when it is quadratic. Targets (issue 22): 1 MB in under 5 s
+for every pack, and the time per KB flat from 10 KB to 1,000 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+from _fresh import CHILD_ENV, load_line, python_c
+
+TARGET_SECONDS_PER_MB = 5.0
+
+#: name -> the phrase repeated (None: the pack's first shipped texts, up to 10 KB, joined)
+KINDS = {
+    "counts": "3 or more ",
+    "opponent-draws": "Your opponent draws 2 cards. ",
+    "opponent-controls": "your opponent controls ",
+    "their-hand": "your opponent trashes 1 card in their hand and ",
+    "opponent-hand": "Trash 1 card in your opponent's hand. ",
+    "both-players": "Both players draw 1 card. ",
+    "either-player": "you or your opponent ",
+    "number-of": "the number of cards in your hand ",
+    "labels": "[Main] Delete 1 of your opponent's Digimon with 3 or more digivolution cards. ",
+    "memory": "If your opponent has 3 or less memory, gain 1 memory. ",
+    "quotes": 'a "b ',
+    "words": "word ",
+    "real": None,
+}
+
+#: The child: load the pack, warm it, time one rewrite of the long text.
+CHILD = r"""
+import json, sys, time
+from tagtext import packs
+name, phrase, size = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
+pack = packs.get(name)
+if phrase is None:  # whole texts, up to 10 KB: the same text at every size
+    chunk, length = [], 0
+    for _, _, t in pack.load_database(None).texts():
+        if length + len(t) + 1 > 10_000:
+            break
+        chunk.append(t)
+        length += len(t) + 1
+    phrase = " ".join(chunk) + " "
+text = (phrase * (size // len(phrase) + 1))[:size]
+pack.rewrite("Both players draw 2 cards. Your opponent draws 2 cards.")
+start = time.perf_counter()
+result = pack.rewrite(text)
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "edits": len(result.edits)}))
+"""
+
+
+def time_one(name: str, phrase: str | None, size: int, timeout: float) -> float | None:
+    """Seconds for one rewrite of the text, or None past ``timeout``."""
+    try:
+        out = subprocess.run(python_c(CHILD, name, json.dumps(phrase), str(size)), capture_output=True,
+                             text=True, timeout=timeout, env=CHILD_ENV)
+    except subprocess.TimeoutExpired:
+        return None
+    if out.returncode != 0:
+        sys.exit(f"{name} {phrase!r} {size}: exited {out.returncode}:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout)["seconds"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pack", default="all", help="a pack name, or all (default)")
+    ap.add_argument("--sizes", default="10,100,1000", help="sizes in KB (thousands of characters)")
+    ap.add_argument("--kinds", default=",".join(KINDS), help=f"texts to try (default all: {', '.join(KINDS)})")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is given up (default 60)")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    kinds = args.kinds.split(",")
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        ap.error(f"unknown kinds: {', '.join(unknown)}")
+    names = subprocess.run(python_c("from tagtext import packs; print(*packs.names())"), capture_output=True,
+                           text=True, check=True, env=CHILD_ENV).stdout.split() if args.pack == "all" else [args.pack]
+    print(f"machine: {load_line()}")
+    print("ms per KB of one rewrite (fresh process per cell, timed after warm-up); "
+          f"growth = per KB at {sizes[-1]} KB / per KB at {sizes[0]} KB\n")
+    header = "".join(f"{f'{s} KB':>11}" for s in sizes)
+    slow = []
+    for name in names:
+        print(f"{name}\n  {'text':18}{header}{'growth':>9}{'1 MB':>9}")
+        for kind in kinds:
+            cells, per_kb = [], []
+            for size in sizes:
+                seconds = time_one(name, KINDS[kind], size * 1000, args.timeout)
+                if seconds is None:
+                    cells.append(f"{'>' + format(args.timeout, '.0f') + ' s':>11}")
+                    per_kb.append(None)
+                    break
+                per_kb.append(seconds / size * 1000)
+                cells.append(f"{per_kb[-1]:9.2f}ms")
+            cells += [f"{'':>11}"] * (len(sizes) - len(cells))
+            growth = f"{per_kb[-1] / per_kb[0]:8.1f}x" if per_kb[-1] is not None and per_kb[0] else f"{'-':>9}"
+            mb = per_kb[-1] if per_kb[-1] is not None and sizes[-1] >= 1000 else None
+            at_mb = f"{mb:7.2f} s" if mb is not None else f"{'-':>9}"
+            if per_kb[-1] is None or (mb is not None and mb > TARGET_SECONDS_PER_MB):
+                slow.append(f"{name} {kind}")
+            print(f"  {kind:18}{''.join(cells)}{growth}{at_mb}", flush=True)
+        print()
+    print(f"over {TARGET_SECONDS_PER_MB:.0f} s per MB or timed out: {', '.join(slow) or 'none'}")
+    print(f"after: {load_line()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
