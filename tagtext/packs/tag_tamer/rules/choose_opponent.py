@@ -26,11 +26,22 @@ from .common import is_condition, match_case, plural, third_person, verb_after
 
 ID = "choose-opponent"
 
-#: Lowercased text without a match has nothing for this rule: an opponent's own area, an
-#: opponent acting on "their" hand or deck, or an opponent who draws.
-TRIGGER = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
-                      | opponent.*\btheir\s+(?:hand|deck|breeding|digi-egg)
-                      | (?:opponent|they)\s+(?:may\s+|must\s+)?draws?\b""", re.X | re.S)
+#: An opponent's own area, or an opponent who draws.
+_OWN_AREA_OR_DRAW = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
+                               | (?:opponent|they)\s+(?:may\s+|must\s+)?draws?\b""", re.X)
+#: "their hand" (deck, ...): an opponent named before it acting on their own area.
+_THEIR_AREA = re.compile(r"\btheir\s+(?:hand|deck|breeding|digi-egg)")
+
+
+def trigger(low: str) -> bool:
+    """Whether the lowercased text may have something for this rule: an opponent's own
+    area, an opponent who draws, or "their hand" (deck, ...) after an "opponent". One pass
+    over the text: the "their" is looked for once, after the first "opponent" (a pattern
+    ``opponent.*\btheir ...`` rescanned the rest of the text for each "opponent")."""
+    if _OWN_AREA_OR_DRAW.search(low):
+        return True
+    first = low.find("opponent")
+    return first >= 0 and _THEIR_AREA.search(low, first + len("opponent")) is not None
 
 #: An opponent's areas that are theirs alone.
 _OWN_AREAS = frozenset({"deck", "hand", "breeding_area", "egg_deck"})
@@ -162,5 +173,5 @@ RULE = Rule(
     statement='When an effect would act on an opponent directly, the activating teammate selects an opponent to target.',
     practice='"your opponent\'s deck" -> "1 of your opponent\'s decks" where the effect acts on an opponent\'s own deck or hand. The opponents\' shared areas stay.',
     apply=choose_an_opponent,
-    trigger=TRIGGER.search,
+    trigger=trigger,
 )
