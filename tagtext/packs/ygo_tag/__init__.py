@@ -40,6 +40,39 @@ _PLAYER_WORD = re.compile(r"\byou|opponent|player|\bthe[iy]|\bthem\b")
 _THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b")
 
 
+def _their_opening_sentences(low: str, after: int) -> list[int]:
+    """Where a "their <private area>" after ``after`` opens what its sentence says of a
+    player (no player word between the sentence's start and it): such a "their" can refer
+    back to an earlier sentence (rules/choose_opponent.py). One pass over the text: the
+    sentence's start and its first player word are found once per sentence."""
+    found = []
+    scanned = 0             # the text before ``scanned`` is searched for sentence ends
+    sentence = -1           # the last "." or line break before the current "their"
+    first_word = None       # the first player word after ``sentence`` (None: not looked up)
+    for m in _THEIR_PRIVATE.finditer(low, after):
+        end = max(low.rfind(".", scanned, m.start()), low.rfind("\n", scanned, m.start()))
+        scanned = m.start()
+        if end > sentence or first_word is None:
+            sentence = max(sentence, end)
+            first_word = _PLAYER_WORD.search(low, sentence + 1) or False
+        # a player word ending by the "their" (none straddles it: it opens with "\bthe")
+        if not (first_word and first_word.start() < m.start()):
+            found.append(m.start())
+    return found
+
+
+def _touched(chunks: list[tuple[int, int]], hits: list[int]) -> list[tuple[int, int]]:
+    """The chunks (in order) holding one of the offsets ``hits`` (sorted): one pass over both."""
+    out = []
+    k = 0
+    for start, end in chunks:
+        while k < len(hits) and hits[k] < start:
+            k += 1
+        if k < len(hits) and hits[k] < end:
+            out.append((start, end))
+    return out
+
+
 class YgoTagPack:
     """Yu-Gi-Oh! tag duel (Critical Hit Games Tag Format v4.6)."""
 
@@ -80,12 +113,7 @@ class YgoTagPack:
             low = _QUIET.sub(lambda m: " " * len(m.group()), low)
         hits = [m.start() for m in ANY_TRIGGER.finditer(low)]
         if hits and "your opponent" in low:
-            for m in _THEIR_PRIVATE.finditer(low, hits[0]):
-                # only a "their" that opens what its sentence says of a player can refer
-                # back to an earlier sentence (rules/choose_opponent.py)
-                start = max(low.rfind(".", 0, m.start()), low.rfind("\n", 0, m.start()))
-                if not _PLAYER_WORD.search(low, start + 1, m.start()):
-                    hits.append(m.start())
+            hits = sorted(hits + _their_opening_sentences(low, hits[0]))
         return hits
 
     @staticmethod
@@ -136,8 +164,7 @@ class YgoTagPack:
         if matches or not self.use_triggers:
             tree = _parse(text, source)
         else:
-            tree = _parse(text, source, [(start, end) for start, end in sentence_chunks(text)
-                                         if any(start <= hit < end for hit in hits)])
+            tree = _parse(text, source, _touched(sentence_chunks(text), hits))
         protected = rulings.protected_spans(matches)
         ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
         ctx.warnings.extend(warnings)

@@ -90,7 +90,62 @@ class Analysis:
     sentences: list[y.Sentence] = field(default_factory=list)
 
     def in_sentence(self, index: int) -> list[Mention]:
-        return [m for m in self.mentions if m.sentence == index]
+        """The mentions of sentence ``index``, in text order."""
+        return self._by_sentence().get(index, [])
+
+    def in_clause(self, sentence: int, clause: int) -> list[Mention]:
+        """The mentions of one clause of one sentence, in text order."""
+        cache = self.__dict__.setdefault("_clause_index", {})
+        if sentence not in cache:
+            by_clause: dict[int, list[Mention]] = {}
+            for m in self.in_sentence(sentence):
+                by_clause.setdefault(m.clause, []).append(m)
+            cache[sentence] = by_clause
+        return cache[sentence].get(clause, [])
+
+    def earlier_in_sentence(self, m: Mention) -> bool:
+        """Whether another player phrase of ``m``'s sentence comes before it."""
+        return self.in_sentence(m.sentence)[0] is not m
+
+    def mention_of(self, leaf: y.Leaf) -> Mention | None:
+        """The mention whose phrase is ``leaf``, if any."""
+        m = self._by_start().get(leaf.start)
+        return m if m is not None and m.leaf is leaf else None
+
+    def lasting(self, index: int) -> bool:
+        """Whether sentence ``index`` states a lasting effect (:func:`lasting`), read once."""
+        cache = self.__dict__.setdefault("_lasting", {})
+        if index not in cache:
+            cache[index] = lasting(self.sentences[index])
+        return cache[index]
+
+    def leaves_after(self, sentence: int, clause: int, leaf: y.Leaf, count: int) -> list[y.Leaf] | None:
+        """The (up to) ``count`` leaves after ``leaf`` in clause ``clause`` of sentence
+        ``sentence``; None if ``leaf`` is not one of its leaves."""
+        cache = self.__dict__.setdefault("_clause_leaves", {})
+        key = (sentence, clause)
+        if key not in cache:
+            leaves = list(self.sentences[sentence].clauses[clause].leaves())
+            cache[key] = (leaves, {id(x): k for k, x in enumerate(leaves)})
+        leaves, where = cache[key]
+        k = where.get(id(leaf))
+        return None if k is None else leaves[k + 1:k + 1 + count]
+
+    # indexes built on first use, so that a rule asking about one phrase does not walk all
+    # of them (a long text has thousands)
+    def _by_sentence(self) -> dict[int, list[Mention]]:
+        index = self.__dict__.get("_sentence_index")
+        if index is None:
+            index = self.__dict__["_sentence_index"] = {}
+            for m in self.mentions:
+                index.setdefault(m.sentence, []).append(m)
+        return index
+
+    def _by_start(self) -> dict[int, Mention]:
+        index = self.__dict__.get("_start_index")
+        if index is None:
+            index = self.__dict__["_start_index"] = {m.leaf.start: m for m in self.mentions}
+        return index
 
 
 def _words(leaf: y.Leaf) -> list[str]:
@@ -181,7 +236,8 @@ def analyse(tree: y.CardText) -> Analysis:
                     continue
                 seg = seg_of[i]
                 after: list[str] = []
-                for other, _ in flat[i + 1:]:
+                for j in range(i + 1, len(flat)):  # (indices: a slice per mention was quadratic)
+                    other = flat[j][0]
                     if _boundary(other) or len(after) >= 6:
                         break
                     if isinstance(other, y.Punct):
@@ -189,13 +245,15 @@ def analyse(tree: y.CardText) -> Analysis:
                         break
                     after.extend(_words(other))
                 longer: list[str] = []
-                for other, _ in flat[i + 1:]:
+                for j in range(i + 1, len(flat)):
+                    other = flat[j][0]
                     if _boundary(other) or len(longer) >= 16:
                         break
                     longer.extend(_words(other))
                 predicate = _predicate(leaf, longer)
                 before: list[str] = []
-                for other, _ in reversed(flat[:i]):
+                for j in range(i - 1, -1, -1):
+                    other = flat[j][0]
                     if _boundary(other) or len(before) >= 12:
                         break
                     before[:0] = _words(other)
@@ -211,7 +269,8 @@ def analyse(tree: y.CardText) -> Analysis:
                                or first in ("or", "and") and seg_conditional.get(seg - 1, False))
                 counted = counted_at[i]
                 next_leaf = None
-                for other, _ in flat[i + 1:]:
+                for j in range(i + 1, len(flat)):
+                    other = flat[j][0]
                     if other is not area_leaf:
                         next_leaf = other
                         break
@@ -225,14 +284,18 @@ def analyse(tree: y.CardText) -> Analysis:
 
 def _link(result: Analysis) -> None:
     """The facts that join phrases: a pronoun's antecedent, the area a later "their" owns,
-    a segment's actor."""
+    a segment's actor. (One pass: each phrase is looked at by the nearest player named
+    before it, and the actor is carried along its segment.)"""
     mentions = result.mentions
     last_ref: y.Leaf | None = None
+    segment = None   # (sentence, segment) of the mention before
+    last_actor = None  # the nearest mention before, in that segment, that can be its actor
     for i, m in enumerate(mentions):
         antecedent = last_ref if isinstance(m.leaf, y.Pronoun) else None
         their_area = their_leaf = None
         if isinstance(m.leaf, y.PlayerRef):
-            for later in mentions[i + 1:]:
+            for k in range(i + 1, len(mentions)):
+                later = mentions[k]
                 if later.sentence != m.sentence:
                     break
                 if isinstance(later.leaf, y.PlayerRef):
@@ -240,18 +303,11 @@ def _link(result: Analysis) -> None:
                 if later.leaf.text.lower() == "their" and later.area is not None:
                     their_area, their_leaf = later.area, later.leaf
                     break
-        actor = None
-        for k in range(i - 1, -1, -1):
-            earlier = mentions[k]
-            if earlier.sentence != m.sentence or earlier.segment != m.segment:
-                break
-            if (isinstance(earlier.leaf, (y.PlayerRef, y.Pronoun)) and not earlier.team
-                    and not (isinstance(earlier.leaf, y.PlayerRef) and earlier.leaf.possessive)
-                    and earlier.leaf.text.lower() not in ("their", "theirs")
-                    and earlier.after and earlier.after[0] not in ("control", "controls", "currently")
-                    and earlier.before[-1:] not in (("to",), ("by",), ("from",), ("of",), ("than",), ("on",))):
-                actor = earlier.leaf  # the nearest: "You can make your opponent send ..."
-                break
+        if (m.sentence, m.segment) != segment:
+            segment, last_actor = (m.sentence, m.segment), None
+        actor = last_actor.leaf if last_actor is not None else None  # "You can make your opponent send ..."
+        if _can_act(m):
+            last_actor = m
         if antecedent is not None or their_area is not None or actor is not None:
             # facts of a Mention being made (frozen once analyse returns)
             object.__setattr__(m, "antecedent", antecedent)
@@ -260,6 +316,16 @@ def _link(result: Analysis) -> None:
             object.__setattr__(m, "actor", actor)
         if isinstance(m.leaf, y.PlayerRef):
             last_ref = m.leaf
+
+
+def _can_act(m: Mention) -> bool:
+    """Whether the phrase can be the player who acts in its segment (the subject): not
+    the team, not an owner, not the controller, not the object of a preposition."""
+    return (isinstance(m.leaf, (y.PlayerRef, y.Pronoun)) and not m.team
+            and not (isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive)
+            and m.leaf.text.lower() not in ("their", "theirs")
+            and bool(m.after) and m.after[0] not in ("control", "controls", "currently")
+            and m.before[-1:] not in (("to",), ("by",), ("from",), ("of",), ("than",), ("on",)))
 
 
 #: the words that name a card or effect an owner has: "your opponent's Spell/Trap Card or

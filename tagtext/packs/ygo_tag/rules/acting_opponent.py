@@ -67,8 +67,8 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     Card Text: introduce once, then refer back). What is on the field stays with rule 1,
     damage and LP are the team's."""
     changes: dict = {}
-    mentions = ctx.mentions()
-    for i, m in enumerate(mentions):
+    cursors: dict = {}
+    for m in ctx.mentions():
         if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
             continue
 
@@ -76,11 +76,10 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
                 and m.before[-1:] in (("when",), ("if",), ("after",)) and acted(m)):
             # "During your opponent's Main Phase, when they would Special Summon": the
             # opponent named before acted
-            earlier = [e for e in mentions[:i] if e.sentence == m.sentence and e.clause == m.clause
-                       and your_opponent(e) and ctx.free(e.leaf)]
-            if not earlier:
+            earlier = _first_free_opponent(ctx, m, cursors)
+            if earlier is None:
                 continue
-            m = earlier[0]
+            m = earlier
         elif printed_acting(m):
             # the printed condition already introduces one: "When an opponent's monster
             # declares an attack:", "... sent to your GY by an opponent's card effect:";
@@ -94,6 +93,22 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         ctx.introduced[m.sentence] = ID
         refer_back(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+def _first_free_opponent(ctx: Context, m, cursors: dict):
+    """The first "your opponent" of ``m``'s clause before ``m`` that a pass may still
+    rewrite, or None. ``cursors`` keeps, per clause, where to look from: a phrase ruled out
+    stays ruled out (claims are never undone), so each phrase is looked at once."""
+    same = ctx.analysis.in_clause(m.sentence, m.clause)
+    key = (m.sentence, m.clause)
+    k = cursors.get(key, 0)
+    while k < len(same) and same[k].start < m.start:
+        e = same[k]
+        if your_opponent(e) and ctx.free(e.leaf):
+            break
+        k += 1
+    cursors[key] = k
+    return same[k] if k < len(same) and same[k].start < m.start else None
 
 
 RULE = rule_of(

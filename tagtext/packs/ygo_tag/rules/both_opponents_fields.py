@@ -126,7 +126,7 @@ def _pronoun_controls(m, ctx: Context) -> bool:
     # the opponent named for what they have ("if your opponent controls a monster", "your
     # opponent's hand"), not one that acts ("make your opponent choose 1 ..., and negate
     # ... all other monsters they currently control": that opponent's)
-    named = next((e for e in ctx.mentions() if e.leaf is ante), None)
+    named = ctx.analysis.mention_of(ante)
     # named in a requirement or for a private area (not the field, which rule 1 already made
     # plural, nor the field a card is Summoned to: "Summon ... to your opponent's field by
     # Tributing 1 monster they control" is that opponent's)
@@ -150,7 +150,7 @@ def _pronoun_field(m, ctx: Context) -> bool:
     ante = m.antecedent
     if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
         return False
-    named = next((e for e in ctx.mentions() if e.leaf is ante), None)
+    named = ctx.analysis.mention_of(ante)
     # named in the same clause for a private area ("your opponent's hand")
     return (named is not None and named.sentence == m.sentence and named.clause == m.clause
             and named.area in y.PRIVATE_AREAS)

@@ -6,7 +6,6 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import lasting
 from .common import Context, follow_up, like, opponent_as, refer_back, replace, rule_of, your_opponent
 
 ID = "choose-opponent"
@@ -42,10 +41,10 @@ def acts_on_private_area(m) -> bool:
     return False
 
 
-def _lasting(sentence: y.Sentence) -> bool:
+def _lasting(ctx: Context, sentence: int) -> bool:
     """A lasting effect ("Your opponent cannot ...", "Your opponent must keep their hand
     revealed") is not resolved: no opponent is chosen for it (NOTES)."""
-    return lasting(sentence)
+    return ctx.analysis.lasting(sentence)
 
 
 def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -92,7 +91,7 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             if target[0] is not m.leaf or isinstance(m.leaf, y.Pronoun):
                 continue
             replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
-        elif _lasting(sentence):
+        elif _lasting(ctx, m.sentence):
             continue
         else:
             costs = [c for c in sentence.clauses[:m.clause] if isinstance(c, y.Cost)]
@@ -124,10 +123,10 @@ def _continues(m, ctx: Context) -> bool:
     sentence = ctx.analysis.sentences[m.sentence]
     before = ctx.analysis.sentences[m.sentence - 1]
     if (ctx.text[before.end:sentence.start].strip() or any(isinstance(c, y.Condition) for c in sentence.clauses)
-            or _lasting(sentence) or not before.to_source().lstrip().lower().startswith("activate only")):
+            or _lasting(ctx, m.sentence) or not before.to_source().lstrip().lower().startswith("activate only")):
         # only the old Spell/Trap template: "Activate only when ...". then the effect
         return False
-    if any(e.sentence == m.sentence and e.start < m.start for e in ctx.mentions()):
+    if ctx.analysis.earlier_in_sentence(m):
         return False
     first = next(iter(sentence.leaves()), None)
     return first is m.leaf
@@ -163,13 +162,9 @@ def _private_part(m, ctx: Context):
         return (m.their_leaf, like("that opponent's", m.their_leaf.text))
     if m.area_leaf is None:
         return None
-    clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
-    leaves = [leaf for leaf in clause.leaves()]
-    try:
-        i = next(k for k, leaf in enumerate(leaves) if leaf is m.area_leaf)
-    except StopIteration:
+    rest = ctx.analysis.leaves_after(m.sentence, m.clause, m.area_leaf, 2)
+    if rest is None:
         return None
-    rest = leaves[i + 1:i + 3]
     if (len(rest) == 2 and isinstance(rest[0], y.Words) and rest[0].text.strip().lower() in ("and", "or", "and/or")
             and isinstance(rest[1], y.AreaWord) and rest[1].area in y.PRIVATE_AREAS and ctx.free(rest[1])):
         return (rest[1], "that opponent's " + rest[1].text)
@@ -183,12 +178,12 @@ def _pronoun_after_sentence(m, ctx: Context) -> bool:
     leaf = m.leaf
     if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "their" or m.area not in y.PRIVATE_AREAS:
         return False
-    if any(e.sentence == m.sentence and e.start < m.start for e in ctx.mentions()):
+    if ctx.analysis.earlier_in_sentence(m):
         return False
     ante = m.antecedent
     if not isinstance(ante, y.PlayerRef) or ante.player != "opponent" or ante.start >= m.start:
         return False
-    ante_m = next((e for e in ctx.mentions() if e.leaf is ante), None)
+    ante_m = ctx.analysis.mention_of(ante)
     return ante_m is not None and ante_m.sentence not in ctx.introduced and your_opponent(ante_m)
 
 
