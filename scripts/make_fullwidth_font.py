@@ -56,17 +56,25 @@ def chevron(pointing_left: bool):
     return pen.glyph()
 
 
-def dot(cx: int, cy: int, r: int, tail: tuple[int, int] | None = None):
-    """A round dot (・), or a comma when it has a tail going down to the left."""
+def dot(cx: int, cy: int, r: int):
+    """A round dot (・)."""
     pts = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (2 * math.pi * k / 24 for k in range(24))]
-    if tail is not None:
-        # keep the dot's upper half and its right side, then run down to the tail's tip
-        pts = [p for p in pts if not (p[1] < cy and p[0] < cx + r * 0.3)]
-        start = pts.index(max(pts, key=lambda p: (p[1] < cy, -p[1])))
-        pts = pts[start + 1:] + pts[:start + 1]
-        pts.append(tail)
     pen = TTGlyphPen(None)
     polygon(pen, [(round(x), round(y)) for x, y in pts])
+    return pen.glyph()
+
+
+def comma(cx: int, cy: int, r: int):
+    """A comma (，): a round head and a tail that curves down to the left, long and wide
+    enough that at text size it never reads as a full stop (a dot with a stub did)."""
+    # the head: round from its right (-30 degrees), over the top, to its bottom (270)
+    head = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-30, 271, 15)]
+    # the tail: down its left edge to the tip, then back up its right edge to the head
+    left = [(cx - 0.1 * r, cy - 1.6 * r), (cx - 0.35 * r, cy - 2.2 * r)]
+    tip = (cx - 0.8 * r, cy - 2.8 * r)
+    right = [(cx + 0.2 * r, cy - 2.3 * r), (cx + 0.7 * r, cy - 1.6 * r), (cx + 0.95 * r, cy - 0.95 * r)]
+    pen = TTGlyphPen(None)
+    polygon(pen, [(round(x), round(y)) for x, y in head + left + [tip] + right])
     return pen.glyph()
 
 
@@ -76,7 +84,7 @@ def build() -> bytes:
         "uniFF1C": chevron(True),
         "uniFF1E": chevron(False),
         "uni30FB": dot(500, MID, 75),
-        "uniFF0C": dot(220, 40, 70, tail=(165, -150)),
+        "uniFF0C": comma(230, 60, 72),
         "uni3000": TTGlyphPen(None).glyph(),
     }
     fb = FontBuilder(EM, isTTF=True)

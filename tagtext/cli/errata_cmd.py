@@ -66,7 +66,7 @@ def errata(db, out, fmt, allow_empty, pack):
         note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
     note(
         f"tagtext: wrote {plural(len(report.files), 'file')} to {out}: {plural(errata_.cards, 'card')} in "
-        f"{plural(len(errata_.sets), 'set')}, {flagged} flagged for the maintainers, "
+        f"{plural(len(errata_.sets), errata_.grouping_noun, errata_.grouping_plural)}, {flagged} flagged for the maintainers, "
         f"{plural(skipped, 'database entry', 'database entries')} skipped or repaired "
         f"({report.seconds:.1f} s)"
     )

@@ -17,7 +17,7 @@ Both outputs (the HTML site and the wiki tables) render this model; neither look
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..batch import BatchResult, CardResult
@@ -26,6 +26,7 @@ from ..result import Residual, RewriteResult
 from .. import packs
 from ..packs.base import Rule as RuleInfo
 from ..rulings import Ruling, Table
+from .grouping import grouping_of, natural_key
 from .spans import Segment, edit_segments, span_segments
 
 #: How each text field is labelled on the pages.
@@ -45,7 +46,6 @@ FIELD_LABELS = {
     "rule": "Rule",
 }
 
-NO_SET = "Other"
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,14 @@ class Errata:
     #: Database entries that were skipped or repaired while loading.
     entry_problems: tuple[Problem, ...]
     summary: dict[str, int]
+    #: The newest sets in the data, as the pack tells them ("BT26", "EX12"); () if it can't.
+    newest_sets: tuple[str, ...] = ()
+    #: The game's usual card site (its name), and the link to each shown card's page there.
+    card_site: str = ""
+    card_urls: dict[str, str] = field(default_factory=dict)
+    #: What one group of ``sets`` is ("set", or "letter" for cards listed by name).
+    grouping_noun: str = "set"
+    grouping_plural: str = "sets"
 
     @property
     def cards(self) -> int:
@@ -189,9 +197,10 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         view = _card_view(card_result, rulings, registry)
         if view is not None:
             shown[card_result.card.id] = view
+    grouping = grouping_of(pack)
     sets: dict[str, list[CardView]] = {}
-    for view in sorted(shown.values(), key=lambda v: natural_key(v.card.id)):
-        sets.setdefault(view.card.set or NO_SET, []).append(view)
+    for view in sorted(shown.values(), key=lambda v: grouping.order(v.card)):
+        sets.setdefault(grouping.group(view.card), []).append(view)
     summary = dict(batch.summary())
     summary["cards_shown"] = len(shown)
     return Errata(
@@ -204,6 +213,12 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         flags=tuple(_flags(batch, shown)),
         entry_problems=tuple(batch.problems),
         summary=summary,
+        newest_sets=tuple(pack.newest_sets([c.card for c in batch.cards])) if hasattr(pack, "newest_sets") else (),
+        card_site=getattr(pack, "card_site", ""),
+        grouping_noun=grouping.noun,
+        grouping_plural=grouping.plural,
+        card_urls={card_id: url for card_id, view in shown.items()
+                   if hasattr(pack, "card_url") and (url := pack.card_url(view.card))},
     )
 
 
@@ -346,13 +361,9 @@ def shorten(text: str, width: int = 90) -> str:
         return text
     head = (width * 2) // 3
     tail = width - head - 3
-    return text[:head].rstrip() + " \u2026 " + text[-tail:].lstrip()
-
-
-def natural_key(value: str) -> tuple:
-    """Sort key that orders numbers by value: BT2 < BT10, BT1-009 < BT1-010."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.lower())
-                 for part in re.split(r"(\d+)", value) if part)
+    # cut between words: a word is never shown in part ("the memory c … ards")
+    start, end = text[:head + 1].rsplit(" ", 1)[0], text[-tail - 1:].split(" ", 1)[-1]
+    return start.rstrip() + " \u2026 " + end.lstrip()
 
 
 def anchor(kind: str, value: str) -> str:

@@ -1,18 +1,28 @@
-"""The errata site: three HTML pages and their static files, rendered with Jinja2.
+"""The errata site: its HTML pages and static files, rendered with Jinja2.
 
-    index.html        the changed cards, grouped by set, with a filter box
+    index.html        the changed cards, grouped (by set, or by name: the pack's choice),
+                      with a filter box
+    cards-<G>.html    when more than PAGE_LIMIT cards are shown: one page per group, and
+                      index.html lists the groups and searches every card (cards-index.js,
+                      loaded when a search is typed)
     rules.html        each rule with a real example; the special rulings and their reasons
     maintainers.html  residuals, stale rulings, unreadable texts, skipped database entries
-    static/           errata.css (responsive) and filter.js (plain JavaScript)
+    static/           errata.css (responsive; a print style) and filter.js (plain JavaScript)
 
-Every link is relative and nothing is fetched, so the site works offline and from
-file://. Autoescaping is on for every template: card text is data, shown as text.
+Every link between pages is relative and nothing is fetched from elsewhere, so the site
+works offline and from file:// (a card's link to its page on the game's card site is an
+ordinary link, followed only when clicked). Autoescaping is on for every template: card
+text is data, shown as text.
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
+import json
+import os
 import re
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -24,6 +34,11 @@ from .model import Errata, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
 STATIC_DIR = "static"
+#: More cards than this are shown one group (set, letter) a page: a phone opens a page of
+#: a few hundred cards at once, not one of thousands (4,134 Yu-Gi-Oh! cards: 8 MB)
+PAGE_LIMIT = 1000
+#: The search index of a site split into pages
+SEARCH_INDEX = "cards-index.js"
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,11 +66,22 @@ def environment() -> Environment:
 def write_site(errata: Errata, out: Path) -> list[str]:
     """Write the site's files into the directory ``out``; returns their relative paths."""
     env = environment()
+    layout = Layout.of(errata)
+    context = {"errata": errata, "layout": layout, "card_href": layout.card_href, "built": build_date(),
+               "description": description(errata)}
     written = []
     for page in PAGES:
-        html = env.get_template(page).render(errata=errata, page=page)
+        html = env.get_template(page).render(page=page, **context)
         (out / page).write_text(html, encoding="utf-8")
         written.append(page)
+    if layout.split:
+        template = env.get_template("cards.html")
+        for group in errata.sets:
+            page = layout.pages[group.code]
+            (out / page).write_text(template.render(page=page, group=group, **context), encoding="utf-8")
+            written.append(page)
+        (out / SEARCH_INDEX).write_text(search_index(errata, layout), encoding="utf-8")
+        written.append(SEARCH_INDEX)
     static_out = out / STATIC_DIR
     static_out.mkdir(exist_ok=True)
     for entry in resources.files("tagtext.errata").joinpath(STATIC_DIR).iterdir():
@@ -63,6 +89,78 @@ def write_site(errata: Errata, out: Path) -> list[str]:
             (static_out / entry.name).write_bytes(entry.read_bytes())
             written.append(f"{STATIC_DIR}/{entry.name}")
     return written
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which page each group of cards is on: index.html for all of them, or (``split``)
+    a page of its own each."""
+
+    split: bool
+    #: group code -> page
+    pages: dict[str, str]
+    #: card id -> page
+    card_pages: dict[str, str]
+
+    @classmethod
+    def of(cls, errata: Errata) -> "Layout":
+        split = errata.cards > PAGE_LIMIT
+        pages: dict[str, str] = {}
+        taken: set[str] = {p.casefold() for p in PAGES}
+        for group in errata.sets:
+            if not split:
+                pages[group.code] = "index.html"
+                continue
+            stem = re.sub(r"[^A-Za-z0-9_-]", "-", group.code).strip("-") or "other"
+            name, n = f"cards-{stem}.html", 1
+            while name.casefold() in taken:       # "bt1" and "BT1" on a case-blind disk
+                n += 1
+                name = f"cards-{stem}-{n}.html"
+            taken.add(name.casefold())
+            pages[group.code] = name
+        card_pages = {c.card.id: pages[group.code] for group in errata.sets for c in group.cards}
+        return cls(split, pages, card_pages)
+
+    def card_href(self, card_id: str) -> str:
+        """The link to a card's entry, from any page."""
+        return f"{self.card_pages.get(card_id, 'index.html')}#{anchor('card', card_id)}"
+
+
+def search_index(errata: Errata, layout: Layout) -> str:
+    """The script the index page of a split site loads to search every card: per card its
+    id, name, link, and the words the filter matches (the printed texts and what the
+    format's texts add)."""
+    cards = []
+    for group in errata.sets:
+        for view in group.cards:
+            words = [view.card.id, view.card.name, group.code]
+            for text in view.texts:
+                words.append("".join(seg.text for seg in text.printed))
+                words.extend(seg.text for seg in text.tagtamer if seg.marked)
+            cards.append([view.card.id, view.card.name, layout.card_href(view.card.id),
+                          " ".join(" ".join(words).lower().split())])
+    body = json.dumps({"cards": cards}, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return "window.TAGTEXT_SEARCH = " + body + ";\n"
+
+
+def build_date() -> str:
+    """The day the site is built (UTC), or the day ``SOURCE_DATE_EPOCH`` names, the
+    reproducible-builds convention, so a rebuild can give the same bytes."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    try:
+        moment = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch \
+            else datetime.datetime.now(datetime.timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        moment = datetime.datetime.now(datetime.timezone.utc)
+    return moment.date().isoformat()
+
+
+def description(errata: Errata) -> str:
+    """One sentence for link previews (a chat, a search engine)."""
+    title = errata.format.title
+    return (f"{title} errata: {errata.summary.get('cards_shown', errata.cards)} cards of the "
+            f"{errata.format.game} whose text changes in {title}, the printed and the {title} "
+            f"text side by side, each change explained by its rule.")
 
 
 def source_name(source: str) -> str:

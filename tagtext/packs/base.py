@@ -97,6 +97,22 @@ class Pack(Protocol):
     #: ``ST1-01``), or None if it is none; without it ids match in any case only
     normalise_card_id: Callable[[str], str | None]
 
+    #: optional: how the errata pages group the cards they show: "set" (by set code, in
+    #: card-number order; the default) or "name" (A to Z by name, for a database with no
+    #: set codes), or a tagtext.errata.grouping.Grouping
+    errata_grouping: object
+
+    #: optional: the game's usual card site, and a card's page there (the errata pages
+    #: link each card to it)
+    card_site: str
+
+    def card_url(self, card) -> str | None:
+        """The card's page on ``card_site`` (optional)."""
+
+    def newest_sets(self, cards) -> list[str]:
+        """Optional: the newest sets among ``cards`` (the errata pages say how recent the
+        data is)."""
+
     #: the shipped database's file name as its makers call it ("DigimonCards.json")
     shipped_name: str
 

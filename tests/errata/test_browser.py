@@ -575,3 +575,232 @@ def test_crafted_site_filter_in_the_address_from_file_urls(browser, crafted_site
     _type_filter(browser, "tentomon security")
     assert _visible_cards(browser) == ["TT2-001"]
     assert _severe_console_messages(browser) == []
+
+
+# ----------------------------------------------------------------------------- issue 21: the site's rough edges
+
+def test_crafted_site_summary_counts_the_cards_the_filter_shows(browser, crafted_url):
+    from selenium.webdriver.common.by import By
+
+    browser.get(crafted_url + "index.html")
+    shown = browser.find_element(By.ID, "cards-shown")
+    assert shown.text == "5"
+    _type_filter(browser, "gabumon")
+    assert shown.text == str(len(_visible_cards(browser))) == "1"
+    _type_filter(browser, "no such card anywhere")
+    assert shown.text == "0"
+    _type_filter(browser, "")
+    assert shown.text == "5"
+
+
+def test_crafted_rules_contents_columns_do_not_overlap(browser, crafted_url, screenshot):
+    """The contents of the rules page in two columns: the second column's numbers used to
+    sit on the end of the first column's lines ("(rule 3)6.")."""
+    browser.set_window_size(1280, 1000)
+    browser.get(crafted_url + "rules.html")
+    boxes = browser.execute_script("""
+        return Array.from(document.querySelectorAll('nav.toc li')).map(li => {
+          const r = li.getBoundingClientRect();
+          const text = Array.from(li.querySelector('a').getClientRects());
+          return {left: r.left, top: r.top, bottom: r.bottom,
+                  textRight: Math.max(...text.map(t => t.right))};
+        });""")
+    columns = sorted({round(b["left"]) for b in boxes})
+    assert len(columns) == 2, boxes
+    first = [b for b in boxes if round(b["left"]) == columns[0]]
+    second = [b for b in boxes if round(b["left"]) == columns[1]]
+    marker = browser.execute_script(
+        "return parseFloat(getComputedStyle(document.querySelector('nav.toc li')).fontSize) * 1.6;")
+    # the second column's numbers (drawn left of its items) start after the first column's text ends
+    assert columns[1] - marker > max(b["textRight"] for b in first), (columns, marker, first)
+    assert second
+    screenshot("crafted-rules-contents", browser.find_element("css selector", "nav.toc"))
+
+
+def test_crafted_site_prints_the_cards_without_page_furniture(browser, crafted_url):
+    from selenium.webdriver.common.by import By
+
+    browser.get(crafted_url + "index.html")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        display = lambda css: browser.execute_script(  # noqa: E731
+            "return getComputedStyle(document.querySelector(arguments[0])).display;", css)
+        assert display(".filter") == display("details.sets") == display("header.site nav") == "none"
+        assert display("article.card") != "none"
+        card = browser.find_element(By.ID, "card-TT1-002")
+        style = browser.execute_script(
+            "const s = getComputedStyle(arguments[0]); return [s.breakInside, s.contentVisibility];", card)
+        assert style == ["avoid", "visible"]
+        ins = card.find_element(By.CSS_SELECTOR, "ins.edit")
+        assert browser.execute_script("const s = getComputedStyle(arguments[0]);"
+                                      "return [s.backgroundColor, s.fontWeight, s.textDecorationLine];", ins) == \
+            ["rgba(0, 0, 0, 0)", "700", "underline"]          # marked without colour: paper may be grey
+        # a rule's link is a link, not a rules-page section (whose rule drew a line over it)
+        link = card.find_element(By.CSS_SELECTOR, "ol.why a.rule")
+        assert browser.execute_script("return getComputedStyle(arguments[0]).borderTopStyle;", link) == "none"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_the_full_width_comma_has_a_tail(browser, crafted_url):
+    """The site's own font drew "，" as a dot with a stub, which read as a full stop: its ink
+    below the baseline is now a real tail, and the glyph is taller than it is wide."""
+    browser.get(crafted_url + "index.html")
+    ink = browser.execute_async_script("""
+        const done = arguments[0];
+        document.fonts.load('200px "Tagtext Fullwidth"', '\uff0c').then(() => {
+          const c = document.createElement('canvas'); c.width = 400; c.height = 400;
+          const x = c.getContext('2d'); x.font = '200px "Tagtext Fullwidth"';
+          x.fillText('\uff0c', 100, 200);
+          const px = x.getImageData(0, 0, 400, 400).data;
+          let above = 0, below = 0, minx = 400, maxx = 0, miny = 400, maxy = 0;
+          for (let y = 0; y < 400; y++) for (let i = 0; i < 400; i++) {
+            if (px[(y * 400 + i) * 4 + 3] > 128) {
+              if (y < 200) { above++; } else { below++; }
+              minx = Math.min(minx, i); maxx = Math.max(maxx, i); miny = Math.min(miny, y); maxy = Math.max(maxy, y);
+            }
+          }
+          done({above, below, width: maxx - minx + 1, height: maxy - miny + 1});
+        });""")
+    # the stubbed dot: 34 pixels below for 469 above, 38 high for 28 wide
+    assert ink["below"] >= 0.3 * ink["above"] and ink["height"] >= 1.6 * ink["width"], ink
+
+
+def _png_ink(path: Path, top: float = 1.0) -> float:
+    """The share of pixels that are not white in the top ``top`` of a PNG screenshot
+    (8-bit RGB or RGBA, as Chromium writes them)."""
+    import struct
+    import zlib
+
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks, header = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    width, height, depth, color = header[:4]
+    assert depth == 8 and color in (2, 6), header
+    channels = 3 if color == 2 else 4
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous, pos = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = previous[i]
+            c = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    counted = rows[:max(1, int(height * top))]
+    ink = sum(1 for row in counted for x in range(0, stride, channels) if min(row[x:x + 3]) < 200)
+    return ink / (len(counted) * width)
+
+
+def _one_shot(url: str, out: Path, size: str = "1280,900") -> Path:
+    """A screenshot as `chromium --headless --screenshot URL` takes it: once, at load."""
+    import subprocess
+
+    chromium = _binary("chromium", "chromium-browser")
+    profile = tempfile.mkdtemp(prefix="tagtext-oneshot-")
+    try:
+        subprocess.run([chromium, *CHROMIUM_FLAGS, "--hide-scrollbars", f"--user-data-dir={profile}",
+                        f"--window-size={size}", f"--screenshot={out}", url],
+                       capture_output=True, timeout=120, check=True)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert out.stat().st_size > 0
+    return out
+
+
+def test_a_link_to_a_card_shows_that_card_at_the_top(browser, crafted_site_once, crafted_url, tmp_path):
+    """#card-...: the card alone, at the top, with links back to the list; nothing is
+    scrolled, so a one-shot headless screenshot of the link shows it (a scrolled page
+    came out blank)."""
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(1280, 1000)
+    browser.get(crafted_url + "index.html#card-TT2-001")
+    assert _visible_cards(browser) == ["TT2-001"]
+    assert browser.execute_script("return scrollY;") == 0
+    card = browser.find_element(By.ID, "card-TT2-001")
+    assert _rect(browser, card)["top"] < 150
+    back = card.find_element(By.CSS_SELECTOR, ".in-list")
+    assert back.is_displayed() and [a.get_attribute("href") for a in back.find_elements(By.TAG_NAME, "a")] == [
+        crafted_url + "index.html#set-TT2", crafted_url + "index.html"]
+    back.find_element(By.TAG_NAME, "a").click()                    # every card of its set, in the list
+    assert len(_visible_cards(browser)) == 5 and not card.find_element(By.CSS_SELECTOR, ".in-list").is_displayed()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for size in ("1280,900", "390,844"):
+        shot = _one_shot((crafted_site_once.root / "index.html").as_uri() + "#card-TT2-001",
+                         ARTIFACTS / f"one-shot-card-{size.split(',')[0]}.png", size)
+        assert _png_ink(shot, top=0.3) > 0.02, shot                # blank: 0
+
+
+def test_a_filter_link_renders_in_a_one_shot_screenshot(crafted_site_once, tmp_path):
+    shot = _one_shot((crafted_site_once.root / "index.html").as_uri() + "?q=tentomon", tmp_path / "q.png")
+    assert _png_ink(shot, top=0.5) > 0.02
+
+
+@pytest.fixture(scope="module")
+def split_url(tmp_path_factory):
+    """The crafted site as a large one: one page per set, the index searching every card."""
+    import tagtext.errata.site as site_module
+    from .conftest import ATTRIBUTION, crafted_batch
+
+    root = tmp_path_factory.mktemp("split") / "site"
+    limit = site_module.PAGE_LIMIT
+    site_module.PAGE_LIMIT = 2
+    try:
+        write_errata(crafted_batch().model(ATTRIBUTION), root)
+    finally:
+        site_module.PAGE_LIMIT = limit
+    with _serve(root) as url:
+        yield root, url
+
+
+def test_a_large_site_searches_every_card_from_its_index(browser, split_url, screenshot, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    root, url = split_url
+    browser.set_window_size(1280, 1000)
+    browser.get(url + "index.html")
+    assert browser.find_element(By.ID, "groups").is_displayed()
+    assert not browser.find_element(By.ID, "search-results").is_displayed()
+    _type_filter(browser, "security")
+    results = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#search-results ol.results a")]
+    assert results == ["BT7-040 Rasenmon", "TT2-001 Tentomon"]
+    _type_filter(browser, "tentomon security")                     # every word must match
+    assert browser.find_element(By.ID, "filter-count").text == "1 of 5 cards"
+    assert browser.find_element(By.ID, "cards-shown").text == "1"
+    assert not browser.find_element(By.ID, "groups").is_displayed()
+    assert browser.execute_script("return location.search;") == "?q=tentomon+security"
+    _type_filter(browser, "no such card anywhere")
+    assert browser.find_element(By.ID, "filter-empty").is_displayed()
+    _type_filter(browser, "gabumon")
+    screenshot("split-index-search")
+    browser.find_element(By.CSS_SELECTOR, "#search-results ol.results a").click()
+    assert browser.current_url == url + "cards-TT1.html#card-TT1-002"
+    assert _visible_cards(browser) == ["TT1-002"]                  # the card, alone, at the top
+    # a shared search opens searched, in a fresh page and in a one-shot screenshot
+    browser.get(url + "index.html?q=tentomon")
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#search-results ol.results a")] == [
+        "TT2-001 Tentomon"]
+    assert _png_ink(_one_shot((root / "index.html").as_uri() + "?q=tentomon", tmp_path / "q.png"), 0.6) > 0.02
+    assert _severe_console_messages(browser) == []

@@ -105,12 +105,21 @@ def test_card_text_and_names_with_html_are_shown_as_text(crafted_site):
 
 
 def test_nothing_is_fetched_from_elsewhere(crafted_site):
+    """Every src and href is relative, but for each card's link to its page on the game's
+    card site: an ordinary link (followed when clicked, never fetched), with no referrer."""
+    site_links = 0
     for page in ("index.html", "rules.html", "maintainers.html"):
         for element in crafted_site.page(page).iter():
             for attr in ("src", "href"):
                 value = element.attrs.get(attr)
-                if value is not None:
-                    assert not re.match(r"^(https?:)?//", value), f"{page}: {element.tag} {attr}={value}"
+                if value is None or not re.match(r"^(https?:)?//", value):
+                    continue
+                assert (element.tag, attr) == ("a", "href") and "card-site" in element.classes(), \
+                    f"{page}: {element.tag} {attr}={value}"
+                assert value.startswith("https://digimoncard.io/card/?search=")
+                assert element.attrs["rel"] == "noopener noreferrer"
+                site_links += 1
+    assert site_links == 5   # one per card shown
     css = (crafted_site.root / "static/errata.css").read_text()
     # the one url() is the embedded full-width font, a data: URL
     assert re.findall(r"url\(\s*['\"]?([a-z]+):", css) == ["data"] and "@import" not in css

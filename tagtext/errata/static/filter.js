@@ -3,38 +3,6 @@
 (function () {
   "use strict";
 
-  /* Off-screen cards are laid out only when near the screen (content-visibility in
-     errata.css), so a jump to #card-... lands where estimated sizes put it, and the card
-     moves once the cards around it are drawn. For a moment after the jump, put it back
-     whenever it moves, until the reader scrolls. */
-  function settleOnTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
-    var target = id && document.getElementById(id);
-    if (!target) { return; }
-    var until = performance.now() + 2000;
-    var settled = null;
-    var reader = false;
-    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (name) {
-      window.addEventListener(name, function () { reader = true; }, {once: true, passive: true});
-    });
-    function frame() {
-      if (reader) { return; }
-      var top = target.getBoundingClientRect().top;
-      if (settled === null || Math.abs(top - settled) > 1) {
-        target.scrollIntoView({block: "start"});
-        settled = target.getBoundingClientRect().top;
-      }
-      if (performance.now() < until) { requestAnimationFrame(frame); }
-    }
-    requestAnimationFrame(frame);
-  }
-  window.addEventListener("hashchange", settleOnTarget);
-  if (document.readyState === "complete") {
-    settleOnTarget();
-  } else {
-    window.addEventListener("load", settleOnTarget);
-  }
-
   /* The set chips are folded (details.sets) so that a phone's first screen shows the
      filter and the cards; a wide screen has room for them, unfolded. */
   var sets = document.querySelector("details.sets");
@@ -44,6 +12,10 @@
 
   var input = document.getElementById("filter");
   if (!input) { return; }
+  /* the summary's "N cards shown" follows the filter */
+  var shownSummary = document.getElementById("cards-shown");
+  var results = document.getElementById("search-results");
+  if (results) { searchEveryCard(input, results, shownSummary); return; }
   var items = Array.prototype.slice.call(document.querySelectorAll(".filter-item"));
   var groups = Array.prototype.slice.call(document.querySelectorAll(".filter-group"));
   var count = document.getElementById("filter-count");
@@ -113,6 +85,7 @@
     if (count) {
       count.textContent = words.length ? shown + " of " + items.length + " " + noun : items.length + " " + noun;
     }
+    if (shownSummary) { shownSummary.textContent = String(shown); }
     if (empty) { empty.hidden = shown !== 0; }
     keepInAddress(input.value.trim());
     if (scroll && words.length && first) { showFirst(first); }
@@ -129,9 +102,101 @@
     }
   });
   /* Opened with ?q=: that filter (a link someone shared). Otherwise the box's own text,
-     which a browser may restore on going back. A link to a card (#card-...) keeps its
-     place; without one, the first match is shown. */
+     which a browser may restore on going back. Nothing is scrolled: the matches are the
+     first cards under the filter, and a link to a card (#card-...) keeps its place. */
   var shared = queryOf(location.search);
   if (shared !== null) { input.value = shared; }
-  apply(!location.hash);
+  /* and the introduction gives way to the matches until the filter is cleared, so the
+     first match is on the first screen of a phone too */
+  var intro = document.querySelector("main > .intro");
+  if (intro && input.value.trim()) {
+    intro.hidden = true;
+    input.addEventListener("input", function () { if (!input.value.trim()) { intro.hidden = false; } });
+  }
+  apply(false);
 })();
+
+/* A site too large for one page (one page per set or letter): the index page searches
+   every card in cards-index.js, loaded (a plain script, so from file:// too) when the
+   first search is typed, and lists the matches as links to their pages. */
+function searchEveryCard(input, results, shownSummary) {
+  "use strict";
+  var LIMIT = 100;
+  var list = results.querySelector("ol.results");
+  var more = results.querySelector("p.more");
+  var groups = document.getElementById("groups");
+  var count = document.getElementById("filter-count");
+  var empty = document.getElementById("filter-empty");
+  var total = Number(input.getAttribute("data-total"));
+  var noun = input.getAttribute("data-noun") || "cards";
+  var loading = false;
+  var pending = null;
+
+  function load(then) {
+    if (window.TAGTEXT_SEARCH) { then(); return; }
+    if (loading) { return; }
+    loading = true;
+    var script = document.createElement("script");
+    script.src = "cards-index.js";
+    script.onload = function () { loading = false; then(); };
+    script.onerror = function () { loading = false; if (count) { count.textContent = "search unavailable"; } };
+    document.head.appendChild(script);
+  }
+
+  function keepInAddress(value) {
+    var url = location.pathname + (value ? "?q=" + encodeURIComponent(value).replace(/%20/g, "+") : "") + location.hash;
+    try { history.replaceState(history.state, "", url); } catch (e) { /* file:// in some browsers */ }
+  }
+
+  function show() {
+    var value = input.value.trim();
+    var words = value.toLowerCase().split(/\s+/).filter(Boolean);
+    keepInAddress(value);
+    if (!words.length) {
+      results.hidden = true;
+      if (groups) { groups.hidden = false; }
+      if (empty) { empty.hidden = true; }
+      if (count) { count.textContent = total + " " + noun; }
+      if (shownSummary) { shownSummary.textContent = String(total); }
+      input.setAttribute("data-applied", input.value);
+      return;
+    }
+    load(function () {
+      if (input.value.trim() !== value) { return; }       /* typed on meanwhile */
+      var found = window.TAGTEXT_SEARCH.cards.filter(function (card) {
+        return words.every(function (w) { return card[3].indexOf(w) !== -1; });
+      });
+      list.textContent = "";
+      found.slice(0, LIMIT).forEach(function (card) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = card[2];
+        var id = document.createElement("span");
+        id.className = "cid";
+        id.textContent = card[0];
+        a.appendChild(id);
+        a.appendChild(document.createTextNode(" " + card[1]));
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+      more.hidden = found.length <= LIMIT;
+      more.textContent = "and " + (found.length - LIMIT) + " more: type more words to narrow the search.";
+      results.hidden = found.length === 0;
+      if (groups) { groups.hidden = true; }
+      if (empty) { empty.hidden = found.length !== 0; }
+      if (count) { count.textContent = found.length + " of " + total + " " + noun; }
+      if (shownSummary) { shownSummary.textContent = String(found.length); }
+      input.setAttribute("data-applied", input.value);
+    });
+  }
+
+  input.addEventListener("input", function () {
+    clearTimeout(pending);
+    pending = setTimeout(show, input.value ? 150 : 0);
+  });
+  var match = /[?&]q=([^&]*)/.exec(location.search);
+  if (match) {
+    try { input.value = decodeURIComponent(match[1].replace(/\+/g, " ")); } catch (e) { /* keep the box */ }
+  }
+  show();
+}

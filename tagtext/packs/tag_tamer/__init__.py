@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from . import carddb
 from tagtext import rulings as ruling_table
@@ -128,6 +129,24 @@ class TagTamer:
         """A card database (None: the one the pack ships)."""
         return carddb.load(path)
 
+    #: the errata pages link each card to its page on the community's card site
+    card_site = "digimoncard.io"
+
+    @staticmethod
+    def card_url(card) -> str:
+        return "https://digimoncard.io/card/?search=" + quote(card.id)
+
+    @staticmethod
+    def newest_sets(cards) -> list[str]:
+        """The newest set of each of the game's main lines in ``cards`` (booster BT,
+        extra booster EX, starter deck ST): the highest number of each."""
+        newest: dict[str, int] = {}
+        for card in cards:
+            m = _SET_NUMBER.fullmatch(card.set)
+            if m and int(m.group(2)) > newest.get(m.group(1), -1):
+                newest[m.group(1)] = int(m.group(2))
+        return [f"{line}{newest[line]}" for line in ("BT", "EX", "ST") if line in newest]
+
     #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
     normalise_card_id = staticmethod(_normalise_id)
 
@@ -154,5 +173,7 @@ _EFFECT_START = re.compile(
     r"(?<=[\n.。＞>)])[^\S\n]*(?=\[(?:On Play|On Deletion|Main|Security|Hand|Breeding|Trash|Counter|Delay"
     r"|When (?:Digivolving|Evolving|Attacking|Linking|Moving)|(?:Your|Opponent['’]s|All) Turns?"
     r"|(?:Start|End) of (?:Your|Opponent['’]s|All) (?:Turns?|Main Phase)|End of Attack|(?:Once|Twice) Per Turn)\])")
+#: a set code of one of the main lines: BT26, EX12, ST24
+_SET_NUMBER = re.compile(r"(BT|EX|ST)(\d+)")
 
 PACK = TagTamer()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from urllib.parse import quote
 
 from ... import rulings
 from ...carddb import Database
@@ -132,6 +133,17 @@ class YgoTagPack:
     def data_source(self) -> str:
         from importlib import resources
         return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+
+    #: the errata pages link each card to its page on YGOPRODeck: by password, or by name
+    #: for a card without one
+    card_site = "YGOPRODeck"
+
+    @staticmethod
+    def card_url(card) -> str:
+        return "https://ygoprodeck.com/card/?search=" + quote(card.id if card.id.isdigit() else card.name)
+
+    #: the errata pages: the database has no set codes, so cards are listed by name, A to Z
+    errata_grouping = "name"
 
     #: the shipped database's file name (``tagtext db export``)
     shipped_name = "ygo-cards.json"
