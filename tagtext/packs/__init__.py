@@ -10,6 +10,7 @@ from ..errors import TagTextError
 _PACKS = {
     "tag-tamer": "tagtext.packs.tag_tamer",
     "ygo-tag": "tagtext.packs.ygo_tag",
+    "dm-tag-commander": "tagtext.packs.dm_tag_commander",
 }
 DEFAULT = "tag-tamer"
 

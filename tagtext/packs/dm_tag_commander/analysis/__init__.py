@@ -1,0 +1,55 @@
+"""Facts about a Duel Masters card text. Nothing here names a rule; the rules read these.
+
+- :mod:`.text`: the masked, width-folded text every pattern reads (offsets unchanged);
+- :mod:`.abilities`: abilities (where each starts and ends, static / one-shot / keyword),
+  sentences, clauses and where a sentence's effect starts;
+- :mod:`.players`: every 相手 / 自分 / プレイヤー, what it owns or does, and the words
+  around it (a turn, an attack, a count, a comparison …).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import nodes as d
+from . import abilities as ab
+from . import players as pl
+from .text import has_full_width_digit, masked
+
+
+@dataclass
+class Analysis:
+    text: str
+    tree: d.CardText
+    #: the text with reminders, quotes and card names masked, widths folded
+    masked: str
+    abilities: list[ab.Ability]
+    sentences: list[ab.SentenceInfo]
+    mentions: list[pl.Mention]
+    #: the card's type, when known ("呪文", "クリーチャー", "クリーチャー/呪文" …)
+    card_type: str | None
+    #: whether the text has lost its ability breaks (the 2018 data)
+    unbroken: bool
+    #: whether inserted digits are written full-width (the text has a full-width digit)
+    full_width: bool
+
+    def ability_of(self, m: pl.Mention) -> ab.Ability:
+        return self.abilities[m.ability]
+
+    def sentence_of(self, m: pl.Mention) -> ab.SentenceInfo | None:
+        return self.sentences[m.sentence] if m.sentence is not None else None
+
+    def in_ability(self, index: int) -> list[pl.Mention]:
+        return [m for m in self.mentions if m.ability == index]
+
+    def opponents(self) -> list[pl.Mention]:
+        """The 相手 mentions outside reminder text, in order."""
+        return [m for m in self.mentions if m.opponent and not m.in_reminder]
+
+
+def analyse(tree: d.CardText, text: str, card_type: str | None = None, unbroken: bool = False) -> Analysis:
+    mask = masked(tree, text)
+    abilities, sentences = ab.segment(tree, mask, card_type, unbroken)
+    mentions = pl.mentions(tree, mask, abilities, sentences)
+    return Analysis(text, tree, mask, abilities, sentences, mentions, card_type, unbroken,
+                    has_full_width_digit(text))

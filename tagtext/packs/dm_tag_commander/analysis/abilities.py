@@ -1,0 +1,355 @@
+"""Abilities, sentences and clauses: where each ability starts and ends, and what kind it is.
+
+DM-NOTES 3 and 4 (the decisions, quoted where they apply):
+
+- *Ability boundaries*: ■ (modern text), a line break (classic data). A keyword ability
+  (ブロッカー, W・ブレイカー …) with its reminder text is one ability. A label
+  ("ラビリンス：", "NEO進化：") opens one. The 2018 data has no breaks at all ("unbroken"):
+  there "a sentence opening with a trigger or keyword starts an ability", and, since a
+  card's abilities still follow one another, so does a sentence that opens with nothing that
+  ties it to the one before (a continuation word, or a word pointing back: その, それ,
+  これ, 選んだ …); a spell's sentences stay one ability. The Super S-Trigger bonus (xB, oB)
+  and キズナ abilities (P, oP) open one too, and each mode (▶, ??, __) of 「次のうちいずれか…」.
+- *Kind*: "Each ability is one-shot or static. One-shot: a spell (a twinpact's spell side
+  too); an ability whose first sentence opens with a trigger (…時、…とき、…たび、
+  ターンのはじめに、ターンの終わりに、攻撃の終わりに、かわりに/代わりに); a tap ability (the
+  line after 「…タップして次の能力を使ってもよい。」). Static: the rest." A label takes the
+  kind of what follows it. "…時" after a state (ない時, いる時, 以上の時) is a condition,
+  not a trigger; "…た場合、" after an act is a trigger (the pack's decision: NOTES.md). An
+  xB/oB/P ability and a mode are one-shot; keyword abilities are neither ("keyword").
+- *Continuation sentences* (その後、そうしたら、そうした場合、さらに、その中から、残りを、
+  ただし) join the ability before them.
+
+Each sentence is cut at its commas into clauses, and each clause has a kind: ``trigger``,
+``connective``, ``duration`` (このターン、相手のターン中、…まで), ``condition`` (…ば、…なら、
+…場合、…時 after a state, …間) or ``effect``. The sentence's *effect* starts after its
+leading trigger and connective (DM-NOTES 5: "after a leading trigger and a leading
+connective …, before the rest, a duration included").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .. import nodes as d
+from .text import MASK
+
+KEYWORD, STATIC, ONE_SHOT = "keyword", "static", "one-shot"
+
+_CONNECTIVE = re.compile(r"^(?:その後|そのあと|その後で|さらに|そうした場合|そうしたら|その場合|そして|ただし|または|あるいは"
+                         r"|そうしない場合|そうしなければ|次に|それから)$")
+#: a clause that ends with a trigger: an act and 時/とき/たび (not a state: ない時, いる時,
+#: 以上の時), an act and 場合, the start or end of a turn or attack, a replacement
+_TRIGGER = re.compile(
+    r"(?:(?<!いる)(?<!ある)(?<!ない)(?<!の)(?<!いた)(?<!だけ)(?<!である)(?:時|とき|たび|度)(?:に)?"
+    r"|(?<!ない)(?<!いる)た場合"
+    r"|(?:ターン|攻撃)の(?:はじめ|始め|初め|終わり)に"
+    r"|ターンが終わる(?:時|とき)"
+    r"|(?:かわり|代わり)に)$")
+_DURATION = re.compile(r"(?:ターン|ターンの間|ターン中|ターン中に|まで|までの間|攻撃中|バトル中)$")
+_CONDITION = re.compile(r"(?:ば|なら|ならば|場合|限り|間|時|とき|中|中に|際|際に|以外|うち)$")
+#: a sentence that points back at the one before, or goes on from it
+_CONTINUES = re.compile(r"^(?:その|それ|そう|こうし|こうして|こうした|これら|これが|これを|これは|選んだ|選ばれた|残り|そこ"
+                        r"|この方法|同じ|もう)")
+#: the end of a sentence that does something (not a lasting state): for a twinpact's spell
+#: side in unbroken text
+_ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|アンタップする|引く|出す|加える|捨てる|捨てさせる|唱える|バトルさせる"
+                         r"|ブレイクする|見る|シャッフルする|与える)(?:。)?$")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A stretch of a sentence up to a comma (reminders, quotes and names masked)."""
+
+    index: int
+    start: int
+    end: int
+    #: the masked text of the clause, without its comma
+    text: str
+    kind: str
+    #: the clause's leaves (outside reminders), in order
+    leaves: tuple[d.Leaf, ...]
+
+    @property
+    def first_leaf(self) -> d.Leaf | None:
+        return self.leaves[0] if self.leaves else None
+
+
+@dataclass(frozen=True)
+class SentenceInfo:
+    index: int
+    node: d.Sentence
+    ability: int
+    clauses: tuple[Clause, ...]
+    #: index of the clause where the sentence's effect starts (len(clauses) if none)
+    effect: int
+    #: the masked text of the sentence
+    text: str
+
+    @property
+    def start(self) -> int:
+        return self.node.start
+
+    @property
+    def end(self) -> int:
+        return self.node.end
+
+    def clause_at(self, offset: int) -> Clause | None:
+        for clause in self.clauses:
+            if clause.start <= offset < clause.end:
+                return clause
+        return None
+
+    @property
+    def opens_with_trigger(self) -> bool:
+        for clause in self.clauses:
+            if clause.kind == "trigger":
+                return True
+            if clause.kind == "effect":
+                return False
+        return False
+
+    @property
+    def effect_leaf(self) -> d.Leaf | None:
+        """The first leaf of the sentence's effect (where an opponent choice is inserted)."""
+        if self.effect < len(self.clauses):
+            return self.clauses[self.effect].first_leaf
+        return None
+
+
+@dataclass
+class Ability:
+    """One ability: its units (keyword, label, mark, sentences) and what kind it is."""
+
+    index: int
+    kind: str
+    #: what opened it: "line", "mark" (■), "keyword", "label", "icon", "mode", "trigger", "sentence"
+    opener: str
+    units: list[d.Node] = field(default_factory=list)
+    sentences: list[int] = field(default_factory=list)
+    #: the keyword's name, for a keyword ability
+    keyword: str | None = None
+    #: whether a line break (or the text's end, or ■) follows it: a note after it needs no
+    #: line break of its own after it
+    break_after: bool = True
+
+    @property
+    def start(self) -> int:
+        return self.units[0].start
+
+    @property
+    def end(self) -> int:
+        return self.units[-1].end
+
+    def last_leaf(self) -> d.Leaf:
+        """The ability's last leaf (its reminder's close, or its last 。): a note goes after it."""
+        last = None
+        for leaf in self.units[-1].leaves():
+            last = leaf
+        return last
+
+
+def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
+    """The sentence cut at its commas (not those in reminders)."""
+    out: list[Clause] = []
+    leaves: list[d.Leaf] = []
+    start = None
+    for part in sentence.parts:
+        if isinstance(part, d.Punct) and part.text in "、，､,":
+            if start is not None:
+                out.append(_clause(len(out), start, part.start, masked, leaves))
+            leaves, start = [], None
+            continue
+        if start is None:
+            start = part.start
+        if isinstance(part, d.Leaf):
+            leaves.append(part)
+    if start is not None:
+        end = sentence.stop.start if sentence.stop is not None else sentence.end
+        out.append(_clause(len(out), start, end, masked, leaves))
+    return tuple(out)
+
+
+def _clause(index: int, start: int, end: int, masked: str, leaves: list[d.Leaf]) -> Clause:
+    text = masked[start:end]
+    core = text.replace(MASK, "").strip(" \u3000\t")
+    return Clause(index, start, end, text, clause_kind(core), tuple(leaves))
+
+
+def clause_kind(core: str) -> str:
+    """``connective``, ``trigger``, ``duration``, ``condition`` or ``effect``."""
+    if _CONNECTIVE.match(core):
+        return "connective"
+    if _TRIGGER.search(core):
+        return "trigger"
+    if _DURATION.search(core):
+        return "duration"
+    if _CONDITION.search(core):
+        return "condition"
+    return "effect"
+
+
+def effect_start(clauses: tuple[Clause, ...]) -> int:
+    """After the leading run of triggers, connectives, durations and conditions, the index
+    after its last trigger or connective (a duration or condition stays in the effect)."""
+    last = -1
+    for clause in clauses:
+        if clause.kind in ("trigger", "connective"):
+            last = clause.index
+        elif clause.kind not in ("duration", "condition"):
+            break
+    return last + 1
+
+
+def is_spell(card_type: str | None) -> bool:
+    return bool(card_type) and "呪文" in card_type and "/" not in card_type and "クリーチャー" not in card_type
+
+
+def is_twinpact(card_type: str | None) -> bool:
+    return bool(card_type) and "/" in card_type
+
+
+def segment(tree: d.CardText, masked: str, card_type: str | None = None,
+            unbroken: bool = False) -> tuple[list[Ability], list[SentenceInfo]]:
+    """The text's abilities and sentences (see the module's docstring)."""
+    spell = is_spell(card_type)
+    twinpact = is_twinpact(card_type)
+    abilities: list[Ability] = []
+    sentences: list[SentenceInfo] = []
+    current: Ability | None = None
+    pending_mark = False
+    tap_next = False  # the line before said 「…タップして次の能力を使ってもよい」
+
+    def open_ability(opener: str, kind: str | None = None) -> Ability:
+        nonlocal current
+        ability = Ability(len(abilities), kind or STATIC, opener)
+        abilities.append(ability)
+        current = ability
+        return ability
+
+    def close(break_after: bool) -> None:
+        nonlocal current
+        if current is not None:
+            current.break_after = break_after
+        current = None
+
+    for item in tree.items:
+        if isinstance(item, d.LineBreak):
+            if current is not None and current.units and _is_tap_line(masked, current):
+                tap_next = True
+            elif current is not None:
+                tap_next = False
+            close(True)
+            continue
+        if isinstance(item, d.AbilityMark):
+            close(False)
+            pending_mark = True
+            open_ability("mark").units.append(item)
+            continue
+        if isinstance(item, d.ModeMark):
+            parent = _parent_kind(abilities)
+            icon = item.text.strip() not in ("▶", "►", "▷", "●", "•", "??", "__")
+            close(False)
+            ability = open_ability("icon" if icon else "mode", ONE_SHOT if icon or parent == ONE_SHOT else parent)
+            ability.units.append(item)
+            continue
+        if isinstance(item, d.Keyword):
+            if pending_mark and current is not None and not current.sentences and current.opener == "mark":
+                ability = current
+            else:
+                close(False)
+                ability = open_ability("keyword")
+            ability.kind = KEYWORD
+            ability.keyword = item.name.text
+            ability.units.append(item)
+            pending_mark = False
+            close(False)
+            continue
+        if isinstance(item, d.Label):
+            if not (current is not None and current.opener == "mark" and not current.sentences):
+                close(False)
+                open_ability("label")
+            current.units.append(item)
+            pending_mark = False
+            continue
+        if not isinstance(item, d.Sentence):  # pragma: no cover - the grammar has no other units
+            continue
+        clauses = clauses_of(item, masked)
+        info_text = masked[item.start:item.end]
+        core = info_text.replace(MASK, "").strip(" \u3000\t")
+        if not core.rstrip("。｡"):
+            # a sentence that is only reminder text belongs to the ability before it
+            if current is None and abilities:
+                current = abilities[-1]
+            if current is None:
+                open_ability("sentence")
+            _add(current, item, clauses, info_text, sentences)
+            continue
+        opens_trigger = _opens_with_trigger(clauses)
+        starts_new = current is None or (current.sentences and (
+            opens_trigger or (unbroken and not spell and not _continues(core, clauses))))
+        if current is not None and not current.sentences and current.opener in ("mark", "label", "icon", "mode"):
+            starts_new = False
+        if starts_new:
+            close(False)
+            line_start = not abilities or _follows_break(tree, item)
+            open_ability("trigger" if opens_trigger else ("line" if line_start else "sentence"))
+        ability = current
+        if not ability.sentences:
+            ability.kind = _kind(ability, clauses, core, spell, twinpact, unbroken, tap_next, abilities)
+        _add(ability, item, clauses, info_text, sentences)
+    close(True)
+    return abilities, sentences
+
+
+def _add(ability: Ability, item: d.Sentence, clauses, text: str, sentences: list[SentenceInfo]) -> None:
+    info = SentenceInfo(len(sentences), item, ability.index, clauses, effect_start(clauses), text)
+    sentences.append(info)
+    ability.units.append(item)
+    ability.sentences.append(info.index)
+
+
+def _opens_with_trigger(clauses: tuple[Clause, ...]) -> bool:
+    for clause in clauses:
+        if clause.kind == "trigger":
+            return True
+        if clause.kind == "effect":
+            return False
+    return False
+
+
+def _continues(core: str, clauses: tuple[Clause, ...]) -> bool:
+    return bool(clauses and clauses[0].kind == "connective") or bool(_CONTINUES.match(core))
+
+
+def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unbroken: bool, tap_next: bool,
+          abilities: list[Ability]) -> str:
+    if ability.kind in (ONE_SHOT,) and ability.opener in ("icon", "mode"):
+        return ONE_SHOT
+    if ability.opener == "mode":
+        return ability.kind
+    if spell or tap_next or _opens_with_trigger(clauses):
+        return ONE_SHOT
+    if twinpact and unbroken and "この" not in core and _ACTION_END.search(core.replace(MASK, "")):
+        return ONE_SHOT
+    return STATIC
+
+
+def _parent_kind(abilities: list[Ability]) -> str:
+    for ability in reversed(abilities):
+        if ability.opener != "mode":
+            return ability.kind if ability.kind != KEYWORD else ONE_SHOT
+    return ONE_SHOT
+
+
+def _is_tap_line(masked: str, ability: Ability) -> bool:
+    return "次の能力を使ってもよい" in masked[ability.start:ability.end] and "タップして" in masked[ability.start:ability.end]
+
+
+def _follows_break(tree: d.CardText, item: d.Node) -> bool:
+    items = tree.items
+    for i, x in enumerate(items):
+        if x is item:
+            return i == 0 or isinstance(items[i - 1], (d.LineBreak, d.AbilityMark, d.Label))
+    return False

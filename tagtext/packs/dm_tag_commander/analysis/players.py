@@ -1,0 +1,379 @@
+"""Player phrases: who each 相手 / 自分 / プレイヤー is, and what it owns or does.
+
+Nothing here decides a rule; the rules (``rules/``) read these facts. For every player
+word a :class:`Mention` says:
+
+- where it is: its ability, sentence and clause, the clause's kind (trigger, condition,
+  duration, effect), and whether it is inside reminder text (never rewritten);
+- how it is written: the word after it when they make one phrase (相手|プレイヤー,
+  相手|クリーチャー, 相手|自身) and the particle after that (の, は, が, を, に, と, より,
+  も, によって …);
+- for 相手の…: the phrase it owns (:class:`Owned`): the nouns up to the phrase's particle
+  (相手の|パワー2000以下のクリーチャー|を), which of them is a zone (手札, 山札, シールド,
+  マナゾーン, 墓地), how many of them an effect takes (すべて, 好きな数, N体, N枚まで) and the
+  verb that takes them;
+- what the words around it say it is: a turn (相手のターン), an attack or battle (相手
+  プレイヤーを攻撃, 相手のクリーチャーが攻撃する時), a card shown (相手に見せ), a count
+  (…１体につき, …と同じ枚数), a comparison (相手より多ければ), a game won or lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import nodes as d
+from .abilities import Ability, SentenceInfo
+from .text import MASK
+
+#: particles, longest first (read off the text right after the player word)
+_PARTICLE = re.compile(r"(?:によって|により|から|より|には|にも|の|は|が|を|に|と|も|へ|で)")
+#: a hiragana run that ends the phrase a 相手の owns (its particle)
+_STOP_EXACT = frozenset({"を", "が", "は", "も", "から", "より", "に", "で", "へ", "や", "か", "と"})
+_STOP_PREFIX = ("を", "が", "は", "も", "から", "より", "につき", "にある", "には", "に", "と同じ", "とし")
+
+#: nouns a phrase may own, longest first, and what kind of thing each is
+NOUNS = (
+    ("進化クリーチャー", "creature"), ("クリーチャー", "creature"), ("クロスギア", "creature"), ("ゴッド", "creature"),
+    ("フェニックス", "creature"), ("ドラゴン", "creature"),
+    ("シールドゾーン", "shield"), ("シールド", "shield"), ("マナゾーン", "mana"), ("手札", "hand"), ("山札", "deck"),
+    ("墓地", "grave"), ("バトルゾーン", "battle"), ("呪文", "spell"), ("ターン", "turn"), ("カード", "card"),
+    ("文明", "civ"), ("攻撃", "attack"), ("効果", "effect"), ("コスト", "cost"),
+)
+ZONES = frozenset({"hand", "deck", "shield", "mana", "grave"})
+
+_COUNT_WORD = r"(?:\d+|ひとつ|一つ|ひとり|一人)"
+_PER_EACH = re.compile(r"^[^、。]*?" + _COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき")
+_NUMBER_OF = re.compile(r"^(?:[^、。]*?の(?:数|枚数|合計)|と同じ(?:数|枚数))")
+_QUANTITY = re.compile(
+    r"^(?:を|の)?、?[^、。]{0,24}?(?P<q>好きな数|好きな枚数|すべて|全て|その数|同じ数|同じ枚数"
+    r"|(?P<n>\d+|ひとつ|一つ|ひとり)(?P<unit>体|枚|つ|人)?(?P<upto>まで)?(?=[をずかとのまで、。選破タ持見捨ブ]|$))")
+_VERB = re.compile(r"(選|破壊|タップ|アンタップ|戻|置|ブレイク|見|捨|バトル|加え|出|唱え|引)")
+
+
+@dataclass(frozen=True)
+class Owned:
+    """What a 相手の (or 相手クリーチャー) phrase owns: 相手の|パワー2000以下のクリーチャー|を."""
+
+    start: int
+    end: int
+    #: the nouns of the phrase, in order, as (word, kind)
+    nouns: tuple[tuple[str, str], ...]
+    #: the particle run that ends it ("を", "が", "はすべて", "にある" …; "" at a clause's end)
+    stop: str
+
+    @property
+    def zone(self) -> str | None:
+        """The first zone the phrase names (hand, deck, shield, mana, grave), if any."""
+        return next((kind for _, kind in self.nouns if kind in ZONES), None)
+
+    @property
+    def head(self) -> str | None:
+        """The kind of the phrase's last noun (what it is): creature, hand, turn …"""
+        return self.nouns[-1][1] if self.nouns else None
+
+    def kinds(self) -> set[str]:
+        return {kind for _, kind in self.nouns}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One player word and the facts about it."""
+
+    leaf: d.PlayerWord
+    #: 相手, 自分 or プレイヤー
+    word: str
+    ability: int
+    sentence: int | None
+    clause: int | None
+    #: the kind of its clause: trigger, connective, duration, condition, effect (None in a
+    #: keyword's reminder)
+    clause_kind: str | None
+    in_reminder: bool
+    #: the word that makes one phrase with it: プレイヤー (相手プレイヤー), クリーチャー
+    #: (相手クリーチャー), 自身 (相手自身), or ""
+    compound: str
+    #: the particle after the phrase: の, は, が, を, に, と, より, も, によって … or ""
+    particle: str
+    #: the masked text of its sentence before it, and after the phrase (from the particle)
+    before: str
+    after: str
+    #: where the phrase (word and compound) ends
+    end: int
+    #: what a 相手の / 相手クリーチャー phrase owns
+    owned: Owned | None = None
+    #: the phrase right before it that makes it part of a larger one: 各, その, いずれかの,
+    #: どちらかの, 自分と, 自分または, 相手と …
+    lead: str = ""
+
+    @property
+    def start(self) -> int:
+        return self.leaf.start
+
+    @property
+    def opponent(self) -> bool:
+        return self.word == "相手"
+
+
+# ----------------------------------------------------------------------------- facts
+
+def team_turn(m: Mention) -> bool:
+    """相手のターン, 相手の次のターン, 次の相手のターン: a turn, and turns belong to teams."""
+    return bool(re.match(r"^の(?:次の)?ターン", m.after)) or (m.particle == "の" and m.owned is not None
+                                                            and m.owned.head == "turn" and len(m.owned.nouns) == 1)
+
+
+def attack_on_player(m: Mention) -> bool:
+    """相手プレイヤーを攻撃, 相手を攻撃: a creature attacks an opponent (any opponent it chooses)."""
+    return bool(re.match(r"^(?:を|に|へ|への)攻撃", m.after)) and m.compound in ("プレイヤー", "")
+
+
+def in_combat(m: Mention) -> bool:
+    """An opponent's creature attacking, blocking, battling or breaking, or the opponent
+    attacking or blocking: 相手クリーチャーが攻撃する時, 相手のクリーチャーの攻撃によって,
+    バトルした相手クリーチャー, 自分のシールドを相手のクリーチャーがブレイクした時, 相手が
+    ブロックする前に."""
+    after, before = m.after, m.before
+    if re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before.rstrip("、")) and m.compound == "クリーチャー":
+        return True
+    creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
+    if creature:
+        tail = after[len(after) - len(after.lstrip("の")):] if m.compound else after
+        phrase_end = (m.owned.end - m.end) if m.owned is not None and not m.compound else 0
+        rest = after[phrase_end:] if phrase_end > 0 else tail
+        if re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃|がブレイク|にブレイク|が攻撃また"
+                    r"|の攻撃先|に攻撃|をブロック)", rest):
+            return True
+    if m.particle == "が" and re.match(r"^が[^、。]{0,24}?(?:攻撃|ブロック)", after):
+        return True
+    if m.owned is not None and m.owned.head == "attack":
+        return True
+    return False
+
+
+def shown(m: Mention) -> bool:
+    """相手に見せ(て/ず): a card shown to the opponent."""
+    return bool(re.match(r"^に(?:手札を)?見せ", m.after))
+
+
+def counted(m: Mention) -> str | None:
+    """"per": the phrase is counted one by one (相手のクリーチャー１体につき); "number": its
+    number is read (相手のクリーチャーの数, 相手のクリーチャーと同じ枚数); else None."""
+    rest = m.after
+    if m.owned is not None:
+        rest = m.after[m.owned.end - m.end:] if m.owned.end > m.end else m.after
+        window = m.after[:max(0, m.owned.end - m.end)]
+        if _PER_EACH.match(window + rest):
+            return "per"
+        if _NUMBER_OF.match(rest) or re.search(r"の(?:数|枚数)$", window):
+            return "number"
+        return None
+    if m.compound == "" and _PER_EACH.match(m.after) and m.particle in ("の",):
+        return "per"
+    return None
+
+
+def compared(m: Mention) -> bool:
+    """相手より, 相手と同じ, 相手のほうが, 相手の手札が自分の手札より多ければ: the opponent's
+    information is compared with yours."""
+    if m.particle == "より" or re.match(r"^と同じ", m.after) or re.match(r"^の(?:ほう|方)", m.after):
+        return True
+    return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ)", m.after[m.owned.end - m.end:]))
+
+
+def game_result(m: Mention) -> bool:
+    """自分は/相手が ゲームに勝つ, 負ける, 勝利する, 敗北する (and their negatives)."""
+    return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after))
+
+
+def selection(m: Mention) -> tuple[object, str]:
+    """How many of what the phrase owns an effect takes, and the verb that takes them:
+    ("all" | "many" | an int | None, verb stem or "")."""
+    if m.owned is None:
+        return None, ""
+    window = m.after[:max(0, m.owned.end - m.end)]
+    rest = m.after[max(0, m.owned.end - m.end):]
+    q = None
+    if re.search(r"すべて|全て", window):
+        q = "all"
+    count = re.search(r"(\d+)(体|枚|つ)(まで)?$", window.rstrip("、か"))
+    if q is None and count:
+        q = int(count.group(1))
+        if count.group(3) and q >= 2:
+            q = "many"
+    if q is None:
+        match = _QUANTITY.match(rest)
+        if match:
+            word = match.group("q")
+            if word in ("すべて", "全て"):
+                q = "all"
+            elif match.group("n"):
+                n = match.group("n")
+                q = 1 if n in ("ひとつ", "一つ", "ひとり") else int(n)
+                if match.group("upto") and q >= 2:
+                    q = "many"
+            else:
+                q = "many"
+            rest = rest[match.end():]
+    if isinstance(q, int) and q >= 2:
+        q = "many"
+    verb = _VERB.search(rest[:20])
+    return q, verb.group(1) if verb else ""
+
+
+# ----------------------------------------------------------------------------- finding
+
+def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences: list[SentenceInfo]) -> list[Mention]:
+    """Every player word of the text, in order, with its facts."""
+    by_unit: dict[int, tuple[Ability, SentenceInfo | None]] = {}
+    for ability in abilities:
+        for unit in ability.units:
+            by_unit[id(unit)] = (ability, None)
+    for info in sentences:
+        by_unit[id(info.node)] = (abilities[info.ability], info)
+    out: list[Mention] = []
+    for unit in tree.items:
+        if id(unit) not in by_unit:
+            continue
+        ability, info = by_unit[id(unit)]
+        leaves = _main_leaves(unit)
+        in_reminder = {id(leaf) for leaf in _reminder_leaves(unit)}
+        all_leaves = list(unit.leaves())
+        for i, leaf in enumerate(all_leaves):
+            if isinstance(leaf, d.PlayerWord):
+                out.append(_mention(leaf, all_leaves, i, ability, info, masked, id(leaf) in in_reminder, leaves))
+    return out
+
+
+def _main_leaves(unit: d.Node) -> list[d.Leaf]:
+    out: list[d.Leaf] = []
+    stack: list[d.Node] = [unit]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, d.Reminder):
+            continue
+        if isinstance(node, d.Leaf):
+            out.append(node)
+        else:
+            stack.extend(reversed(list(node.children())))
+    return out
+
+
+def _reminder_leaves(unit: d.Node) -> list[d.Leaf]:
+    return [leaf for node in unit.walk() if isinstance(node, d.Reminder) for leaf in node.leaves()]
+
+
+def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability, info: SentenceInfo | None,
+             masked: str, in_reminder: bool, main: list[d.Leaf]) -> Mention:
+    word = leaf.text
+    nxt = leaves[i + 1] if i + 1 < len(leaves) else None
+    compound = ""
+    end = leaf.end
+    if word == "相手" and nxt is not None and not nxt.prefix:
+        if isinstance(nxt, d.PlayerWord) and nxt.text == "プレイヤー":
+            compound, end = "プレイヤー", nxt.end
+        elif isinstance(nxt, d.Word) and nxt.text.startswith("クリーチャー"):
+            compound, end = "クリーチャー", leaf.end
+        elif isinstance(nxt, d.Word) and nxt.text.startswith("自身"):
+            compound, end = "自身", nxt.start + 2
+    if info is not None:
+        s_start, s_end = info.start, info.end
+    else:
+        s_start, s_end = _enclosing(leaves, i)
+    if in_reminder:
+        s_start, s_end = _reminder_span(leaves, i)
+    text = masked
+    before = text[s_start:leaf.start]
+    after_start = end + (len("クリーチャー") if compound == "クリーチャー" else 0)
+    after = text[after_start:s_end]
+    particle_m = _PARTICLE.match(after)
+    particle = particle_m.group() if particle_m else ""
+    clause = info.clause_at(leaf.start) if info is not None and not in_reminder else None
+    owned = None
+    if word == "相手" and not in_reminder and (particle == "の" or compound == "クリーチャー"):
+        owned = _owned(leaf, main, after_start, compound)
+    lead_m = re.search(r"(各|その|いずれかの|どちらかの|自分と|自分または|自分か|相手と|相手または|両)$", before)
+    return Mention(leaf, word, ability.index, info.index if info else None, clause.index if clause else None,
+                   clause.kind if clause else None, in_reminder, compound, particle, before,
+                   after if compound != "クリーチャー" else text[end:s_end], end, owned,
+                   lead_m.group(1) if lead_m else "")
+
+
+def _enclosing(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
+    return leaves[0].start, leaves[-1].end
+
+
+def _reminder_span(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
+    start = i
+    while start > 0 and leaves[start - 1].text not in ("(", "（"):
+        start -= 1
+    end = i
+    while end + 1 < len(leaves) and leaves[end + 1].text not in (")", "）"):
+        end += 1
+    return leaves[start].start, leaves[end].end
+
+
+def _owned(leaf: d.PlayerWord, main: list[d.Leaf], start: int, compound: str) -> Owned | None:
+    """The phrase 相手の owns, read leaf by leaf after の (or the クリーチャー of 相手クリーチャー)."""
+    try:
+        k = next(j for j, x in enumerate(main) if x is leaf)
+    except StopIteration:
+        return None
+    j = k + 1
+    if compound != "クリーチャー":
+        if j >= len(main) or not main[j].text.startswith("の"):
+            return None
+        first = main[j].text[1:]
+        j += 1
+        if first:  # "のクリーチャ" is never split; a hiragana run after の ("のほうが") ends it
+            return Owned(start + 1, start + 1, (), first)
+    words: list[d.Leaf] = []
+    stop = ""
+    while j < len(main):
+        x = main[j]
+        if isinstance(x, d.Punct):
+            if x.text in "、，､," and not words:
+                j += 1
+                continue  # 相手の、多色ではないクリーチャー
+            stop = x.text
+            break
+        if isinstance(x, d.PlayerWord):
+            stop = x.text
+            break
+        t = x.text
+        if _hiragana(t) and t != "の" and (t in _STOP_EXACT or t.startswith(_STOP_PREFIX)):
+            if t == "と" and _noun_then_no(main, j + 1):
+                words.append(x)
+                j += 1
+                continue  # 水と闇のクリーチャー
+            stop = t
+            break
+        words.append(x)
+        j += 1
+    if not words:
+        return Owned(start + 1, start + 1, (), stop)
+    text = "".join(w.text for w in words)
+    nouns = []
+    pos = 0
+    while pos < len(text):
+        for noun, kind in NOUNS:
+            if text.startswith(noun, pos):
+                nouns.append((noun, kind))
+                pos += len(noun)
+                break
+        else:
+            pos += 1
+    return Owned(words[0].start, words[-1].end, tuple(nouns), stop)
+
+
+def _hiragana(text: str) -> bool:
+    return all("\u3041" <= ch <= "\u309f" for ch in text)
+
+
+def _noun_then_no(main: list[d.Leaf], j: int) -> bool:
+    """Whether the leaves from ``j`` are a noun then の (the と of 水と闇の is "and")."""
+    return j + 1 < len(main) and not _hiragana(main[j].text) and main[j + 1].text == "の"
+
+
+def is_mask(ch: str) -> bool:
+    return ch == MASK

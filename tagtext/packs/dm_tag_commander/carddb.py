@@ -1,0 +1,232 @@
+"""Duel Masters card databases -> the engine's :class:`tagtext.carddb.Database`.
+
+Four shapes are read, told apart entry by entry, each file optionally gzipped (``.gz``),
+as a JSON array (or ``{"cards": [...]}``), JSON lines or CSV:
+
+- **classic** (``data/dm-classic08-cards.json.gz``, shipped; see ``data/SOURCE.md``): ``id``,
+  ``name``, ``cardType``, ``cost``, ``power``, ``civilizations``, ``races``, ``rarity``,
+  ``text`` (abilities separated by line breaks), ``printings`` (``setCode``, ``cardNumber``,
+  ``rarity``), ``setsContaining``;
+- **2018** (the 2017–18 texts of ``../shared/data/dm-2018-texts.json``): ``id``, ``name``,
+  ``races``, ``power`` (null for a spell), ``civilizations``, ``cost``, ``text`` — or a raw
+  ``head`` where the name could not be parsed. Its texts lost their ability breaks, and it
+  has no card type: a card with no power is a spell, a twinpact is named 「A/B」;
+- **modern scrape**: ``id`` (or ``cardId``), ``name``, ``type`` (or ``cardType``),
+  ``civilizations`` (a list, or ``civilization`` "光/水"), ``rarity``, ``cost``, ``power``,
+  ``races`` and ``effects``, a list of ability texts in printed order, where an entry
+  【クリーチャー側】 / 【呪文側】 (or 【<side name> 側】, spaces allowed; alone, or opening the
+  entry) starts a twinpact's side: the spell side is its own text field, ``spellSide``;
+- **plain**: ``{id, name, text}`` (and optionally ``type``/``cardType``), as a user's own
+  CSV or JSON.
+
+A card's id is the database's id (a card with none is skipped and reported). Bad entries
+are skipped and reported; a file that cannot be read is one line
+(:class:`tagtext.carddb.DatabaseError`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from ...carddb import Card, Database, Problem, format_of, parse_bytes as _parse_bytes, read_bytes
+
+TEXT_FIELDS = ("text", "spellSide")
+SHIPPED_FILE = "data/dm-classic08-cards.json.gz"
+SHIPPED_NAME = "shipped dm-classic08-cards.json"
+
+CIVILIZATIONS = ("光", "水", "闇", "火", "自然", "ゼロ")
+
+#: 【クリーチャー側】, 【呪文側】, 【奇石 ミクセル 側】 …
+_SIDE = re.compile(r"^\s*【\s*(?P<side>[^】]*?)\s*側\s*】\s*")
+
+
+@dataclass(frozen=True)
+class Printing:
+    set: str
+    number: str
+    rarity: str
+
+
+@dataclass(frozen=True)
+class DmCard(Card):
+    """A Duel Masters card: the engine's card, and what the rules and the deck check read."""
+
+    #: civilisations, each side's merged (a twinpact's commander identity is both sides')
+    civilizations: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    #: rarity of every printing (the card's own rarity when it has no printings)
+    rarities: tuple[str, ...] = ()
+    printings: tuple[Printing, ...] = ()
+    cost: int | None = None
+    #: whether its text lost its ability breaks (the 2018 data)
+    unbroken: bool = False
+    #: the database's shape: classic, 2018, modern, plain
+    shape: str = "plain"
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    name: str | None = None
+    card_type: str | None = None
+    unbroken: bool = False
+
+
+NO_FACTS = CardFacts()
+
+
+def facts_of(db: Database) -> dict[str, CardFacts]:
+    return {card.id: CardFacts(card.name, card.card_type or None, getattr(card, "unbroken", False))
+            for card in db.cards}
+
+
+def load(path: str | Path | None = None) -> Database:
+    """A DM card database; None: the shipped one; ``"-"``: JSON from stdin."""
+    if path is None:
+        data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
+        return parse_bytes(data, SHIPPED_NAME, "json.gz")
+    if str(path) == "-":
+        return parse_bytes(read_bytes(path), "<stdin>", "json")
+    p = Path(path)
+    return parse_bytes(read_bytes(p), str(p), format_of(p.name))
+
+
+def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
+    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
+        fmt += ".gz"
+    return _parse_bytes(data, source, fmt, card_from_entry, main_field="text", text_fields=TEXT_FIELDS)
+
+
+def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCard | None:
+    if not isinstance(entry, dict):
+        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
+                                summary="entries that are not card objects", skipped=True))
+        return None
+    card_id = _text(entry.get("id")) or _text(entry.get("cardId")) or _text(entry.get("card_id"))
+    if not card_id:
+        problems.append(Problem(where, "no card id (\"id\"); skipped", kind="no-id",
+                                summary="entries with no card id", skipped=True))
+        return None
+    here = f"{where} (id {card_id})"
+    if isinstance(entry.get("effects"), list):
+        return _modern(card_id, entry, here, problems)
+    if "printings" in entry or "cardType" in entry and "setsContaining" in entry:
+        return _classic(card_id, entry, here, problems)
+    if ("power" in entry and "civilizations" in entry and "cost" in entry) or "head" in entry:
+        return _from_2018(card_id, entry, here, problems)
+    return _plain(card_id, entry, here, problems)
+
+
+# ----------------------------------------------------------------------------- shapes
+
+def _classic(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
+    printings = tuple(Printing(_text(p.get("setCode")), _text(p.get("cardNumber")), _text(p.get("rarity")))
+                      for p in entry.get("printings") or () if isinstance(p, dict))
+    rarities = tuple(p.rarity for p in printings) or ((_text(entry.get("rarity")),) if entry.get("rarity") else ())
+    texts = _texts({"text": entry.get("text")}, where, problems)
+    return DmCard(card_id, _text(entry.get("name")), printings[0].set if printings else "", _text(entry.get("cardType")),
+                  texts, civilizations=_civs(entry), races=_list(entry.get("races")), rarities=rarities,
+                  printings=printings, cost=_int(entry.get("cost")), shape="classic")
+
+
+def _from_2018(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
+    name = _text(entry.get("name"))
+    head = _text(entry.get("head"))
+    if entry.get("head") is not None:
+        card_type = "クリーチャー" if "パワー" in head else "呪文"
+        name = name or head
+    elif entry.get("power") is None:
+        card_type = "呪文"
+    elif "/" in name or "／" in name:
+        card_type = "クリーチャー/呪文"
+    else:
+        card_type = "クリーチャー"
+    texts = _texts({"text": entry.get("text")}, where, problems)
+    return DmCard(card_id, name, "2017-18", card_type, texts, civilizations=_civs(entry), races=_list(entry.get("races")),
+                  cost=_int(entry.get("cost")), unbroken=True, shape="2018")
+
+
+def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
+    sides: list[tuple[str, list[str]]] = [("", [])]
+    for i, effect in enumerate(entry["effects"]):
+        if not isinstance(effect, str):
+            problems.append(Problem(where, f"effects[{i}] is not text; ignored", card_id, "text"))
+            continue
+        marker = _SIDE.match(effect)
+        if marker:
+            sides.append((marker.group("side"), []))
+            effect = effect[marker.end():]
+        if effect.strip():
+            sides[-1][1].append(effect)
+    sides = [(side, lines) for side, lines in sides if lines]
+    card_type = _text(entry.get("type")) or _text(entry.get("cardType"))
+    texts: dict[str, str] = {}
+    for side, lines in sides:
+        fieldname = "spellSide" if "呪文" in side and texts else "text"
+        if fieldname in texts:
+            texts[fieldname] += "\n" + "\n".join(lines)
+        else:
+            texts[fieldname] = "\n".join(lines)
+    rarity = _text(entry.get("rarity"))
+    return DmCard(card_id, _text(entry.get("name")), _text(entry.get("set")) or _text(entry.get("setCode")), card_type,
+                  texts, civilizations=_civs(entry), races=_list(entry.get("races")),
+                  rarities=tuple(r for r in re.split(r"[/、,]", rarity) if r) if rarity else (),
+                  cost=_int(entry.get("cost")), shape="modern")
+
+
+def _plain(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
+    texts = _texts({"text": entry.get("text"), "spellSide": entry.get("spellSide")}, where, problems)
+    card_type = _text(entry.get("cardType")) or _text(entry.get("type")) or _text(entry.get("card_type"))
+    rarity = _text(entry.get("rarity"))
+    return DmCard(card_id, _text(entry.get("name")), _text(entry.get("set")), card_type, texts,
+                  civilizations=_civs(entry), rarities=(rarity,) if rarity else (), cost=_int(entry.get("cost")))
+
+
+# ----------------------------------------------------------------------------- values
+
+def _texts(pairs: dict, where: str, problems: list[Problem]) -> dict[str, str]:
+    out = {}
+    for name, value in pairs.items():
+        if value is None or value == "":
+            continue
+        if not isinstance(value, str):
+            problems.append(Problem(where, f"field {name!r} is not text; ignored", field=name))
+            continue
+        if value.strip():
+            out[name] = value
+    return out
+
+
+def _text(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, (int, float)):
+        return str(value)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _int(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+def _list(value) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(x for x in re.split(r"[/／、,]", value) if x.strip())
+    if isinstance(value, list):
+        return tuple(x for x in value if isinstance(x, str))
+    return ()
+
+
+def _civs(entry: dict) -> tuple[str, ...]:
+    value = entry.get("civilizations")
+    if value is None:
+        value = entry.get("civilization")
+    return tuple(c for c in _list(value) if c in CIVILIZATIONS)

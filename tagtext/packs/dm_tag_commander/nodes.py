@@ -1,0 +1,110 @@
+"""The Duel Masters node kinds: one frozen class per kind, named for what it is on the card.
+
+The tree base classes (:class:`~tagtext.syntax.nodes.Node`, ``Leaf``, ``Word``, ``Punct``,
+``Other``, ``LineBreak``, ``Number``, ``Document``) are the engine's; this module adds what
+Duel Masters text has. Japanese has no spaces: a :class:`~tagtext.syntax.nodes.Word` here is
+a run of one script (kanji, hiragana, katakana or Latin letters), so every script boundary
+is a leaf boundary. A leaf keeps the whitespace before it (classic texts have stray spaces)
+as ``prefix``, so a tree prints back to its exact input.
+
+Leaves: :class:`PlayerWord` (相手, 自分, プレイヤー), :class:`CardName` (《…》), :class:`Quote`
+(「…」), :class:`Ruby` (the ``S(シールド)`` of S(シールド)・トリガー), :class:`KeywordName`,
+:class:`Label`, :class:`AbilityMark` (■), :class:`ModeMark` (▶, ??, __).
+Nodes: :class:`Reminder` ((…) or （…）), :class:`Keyword` (a keyword ability and its reminder),
+:class:`Sentence` (ended by 。, or open at a line's end), :class:`CardText` (the root).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word
+
+__all__ = [
+    "Node", "Leaf", "Word", "Punct", "Other", "LineBreak", "Number", "PlayerWord", "CardName", "Quote",
+    "Ruby", "KeywordName", "Label", "AbilityMark", "ModeMark", "Reminder", "Keyword", "Sentence",
+    "CardText",
+]
+
+
+# ----------------------------------------------------------------------------- leaves
+
+@dataclass(frozen=True, slots=True)
+class PlayerWord(Leaf):
+    """相手, 自分 or プレイヤー. Who it names, and what it owns or does, is the analysis's
+    business (:mod:`..analysis.players`): the particle after it is the next leaf."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardName(Leaf):
+    """A card named in the text, 《…》 (classic texts also write <<…>>): opaque."""
+
+
+@dataclass(frozen=True, slots=True)
+class Quote(Leaf):
+    """A quoted keyword or granted ability, 「…」 or ｢…｣: opaque, never rewritten."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruby(Leaf):
+    """The reading of an abbreviation written inline: ``S(シールド)`` of S(シールド)・トリガー,
+    ``W(ダブル)`` of W(ダブル)・ブレイカー. Part of the keyword, not reminder text."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordName(Leaf):
+    """The name of a keyword ability: ブロッカー, W・ブレイカー, S・トリガー, ニンジャ・ストライク ４ …"""
+
+
+@dataclass(frozen=True, slots=True)
+class Label(Leaf):
+    """A label that opens an ability: a name and its colon (``NEO進化：``, ``ラビリンス：``,
+    ``闇：``) or a classic dash label (``進化-``, ``メテオバーン - ``, ``G・ゼロ-``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityMark(Leaf):
+    """■: an ability starts (modern text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModeMark(Leaf):
+    """A mode under 「次のうちいずれか１つを選ぶ」: ▶ / ►, or the 2018 data's ?? and __."""
+
+
+# ----------------------------------------------------------------------------- nodes
+
+@dataclass(frozen=True, slots=True)
+class Reminder(Node):
+    """Reminder text, (…) or （…）: its brackets and what is inside (which may nest).
+    ``close`` is None for a bracket left open to the end of its line (real data has two)."""
+
+    open: Punct
+    parts: tuple[Node, ...]
+    close: Punct | None
+    child_fields: ClassVar = ("open", "parts", "close")
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword(Node):
+    """A keyword ability: its name and, when it has one, its reminder text."""
+
+    name: KeywordName
+    reminder: Reminder | None
+    child_fields: ClassVar = ("name", "reminder")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Node):
+    """A sentence: its parts (leaves and reminders) and its 。 (None for the open sentence a
+    line may end with)."""
+
+    parts: tuple[Node, ...]
+    stop: Punct | None
+    child_fields: ClassVar = ("parts", "stop")
+
+
+@dataclass(frozen=True, slots=True)
+class CardText(Document):
+    """The root: one card text's units (sentences, keywords, labels, marks) and line breaks."""

@@ -1,0 +1,230 @@
+"""Duel Masters card text -> typed syntax tree (:class:`~.nodes.CardText`).
+
+``grammar/dm.lark`` is compiled once per process by Lark (LALR(1), contextual lexer) and
+cached by Lark on disk; Lark's parser runs it, fed by the engine's driver
+(:mod:`tagtext.syntax.lalr`). The tree is built while Lark parses (an inline
+:class:`lark.Transformer`). Only Lark's public API is used.
+
+Before parsing, :func:`check_text` refuses what cannot be read safely (one-line
+:class:`~tagtext.errors.ParseError` naming line and column): a card name 《 or a quote 「
+left open on its line (everything after it might be the name or the quote, which is never
+rewritten), a number written in both widths (``1０``: which width would inserted digits
+copy?), brackets nested more than :data:`MAX_NESTING` deep. What real data has and can be
+read (a reminder ( left open to its line's end, a stray ), a reminder opened in one width
+and closed in the other) parses, and :func:`quirks` says where, for the warnings.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from importlib import resources
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from ...errors import ParseError
+from ...syntax.lalr import Driver, NoToken, new_token
+from . import nodes as d
+
+GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"
+GRAMMAR_FILE = "grammar/dm.lark"
+
+#: characters the grammar's %ignore skips (a leaf's prefix is a run of these)
+_IGNORED = frozenset(" \t\u3000\u00a0")
+
+_LEAF_CLASS = {
+    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "KANJI": d.Word, "HIRAGANA": d.Word, "KATAKANA": d.Word,
+    "LATIN": d.Word, "SIGN": d.Word, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
+    "KEYWORD": d.KeywordName, "LABEL": d.Label, "BULLET": d.AbilityMark, "MODE": d.ModeMark,
+    "NEWLINE": d.LineBreak, "LPAR": d.Punct, "RPAR": d.Punct, "STOP": d.Punct, "COMMA": d.Punct,
+    "COLON": d.Punct, "OTHER": d.Other,
+}
+
+
+def grammar_text() -> str:
+    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+class CardTextBuilder(Transformer):
+    """Builds the Duel Masters nodes while Lark parses. Methods are named after grammar
+    rules; children are told apart by their class or terminal, never by position."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+        self._local = threading.local()
+
+    @property
+    def text(self) -> str:
+        return self._local.text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._local.text = value
+
+    def leaf(self, tok) -> d.Leaf:
+        text = self.text
+        j = start = tok.start_pos
+        while j > 0 and text[j - 1] in _IGNORED:
+            j -= 1
+        return _LEAF_CLASS.get(tok.type, d.Other)(start, tok.end_pos, text[j:start], str(tok))
+
+    def _nodes(self, children) -> tuple[d.Node, ...]:
+        return tuple(self.leaf(c) if isinstance(c, Token) else c for c in children)
+
+    def reminder(self, children):
+        parts = list(self._nodes(children))
+        opener = parts.pop(0)
+        close = parts.pop() if parts and isinstance(children[-1], Token) and children[-1].type == "RPAR" else None
+        end = (close or (parts[-1] if parts else opener)).end
+        return d.Reminder(opener.start, end, opener, tuple(parts), close)
+
+    def keyword(self, children):
+        name = self.leaf(children[0])
+        reminder = next((c for c in children if isinstance(c, d.Reminder)), None)
+        return d.Keyword(name.start, (reminder or name).end, name, reminder)
+
+    def sentence(self, children):
+        parts = self._nodes(children)
+        return d.Sentence(parts[0].start, parts[-1].end, parts[:-1], parts[-1])
+
+    def open_sentence(self, children):
+        parts = self._nodes(children)
+        return d.Sentence(parts[0].start, parts[-1].end, parts, None)
+
+    def start(self, children):
+        items = self._nodes(children)
+        end = items[-1].end if items else 0
+        return d.CardText(0, len(self.text), items, self.text[end:])
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, CardTextBuilder]:
+    builder = CardTextBuilder()
+    lark = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
+                maybe_placeholders=False, cache=True)
+    return lark, builder
+
+
+@functools.lru_cache(maxsize=1)
+def _driver() -> Driver:
+    return Driver(_parser()[0])
+
+
+def _make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Token:
+    return new_token(Token, type_, value, start, end)
+
+
+def _recover(error: UnexpectedToken, interactive) -> bool:
+    """A token the parser did not expect (LALR merges lookaheads) is kept as plain text."""
+    tok = error.token
+    if tok.type in ("$END", "OTHER"):
+        return False
+    try:
+        interactive.feed_token(new_token(Token, "OTHER", str(tok), tok.start_pos, tok.end_pos))
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def parse(text: str, source: str | None = None) -> d.CardText:
+    """Parse one card text. Raises :class:`tagtext.errors.ParseError` (never a Lark
+    exception) for what :func:`check_text` refuses; the grammar itself is total."""
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be str, not {type(text).__name__}")
+    check_text(text, source)
+    _, builder = _parser()
+    builder.text = text
+    try:
+        return _driver().parse(text, _make_token, _recover)
+    except NoToken as e:  # pragma: no cover - OTHER matches any character
+        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
+    except UnexpectedToken as e:  # pragma: no cover - the grammar is total
+        pos = e.token.start_pos if e.token.start_pos is not None else len(text)
+        raise ParseError("unexpected " + ("end of text" if e.token.type == "$END" else repr(str(e.token))),
+                         text, pos, source) from None
+
+
+def parse_with_lark_lexer(text: str) -> d.CardText:
+    """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
+    checked against (tests)."""
+    lark, builder = _parser()
+    builder.text = text
+    return lark.parse(text, on_error=lambda e: _recover(e, e.interactive_parser))
+
+
+# ----------------------------------------------------------------------------- checks
+
+#: How deep brackets may nest. Card text nests two deep; the tree and its printing
+#: recurse, so a text nesting hundreds deep is refused at the bracket that goes too deep.
+MAX_NESTING = 100
+
+_OPENERS = {"《": "》", "「": "」", "｢": "｣"}
+_LINE = re.compile(r"[^\r\n]*")
+_MIXED_NUMBER = re.compile(r"[0-9]+[０-９]+[0-9０-９]*|[０-９]+[0-9]+[0-9０-９]*")
+
+
+def check_text(text: str, source: str | None = None) -> None:
+    """Refuse, in one line, a text that cannot be read safely (see the module's docstring)."""
+    if "《" in text or "「" in text or "｢" in text:
+        for m in _LINE.finditer(text):
+            _check_line(text, m.start(), m.group(), source)
+    number = _MIXED_NUMBER.search(text)
+    if number is not None:
+        raise ParseError(f"number {number.group()!r} mixes half-width and full-width digits", text,
+                         number.start(), source)
+    if text.count("(") + text.count("（") > MAX_NESTING:
+        depth = 0
+        for pos, ch in enumerate(text):
+            if ch in "(（":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise ParseError(f"brackets nest more than {MAX_NESTING} deep", text, pos, source)
+            elif ch in ")）" and depth:
+                depth -= 1
+
+
+def _check_line(text: str, offset: int, line: str, source: str | None) -> None:
+    """A 《 or 「 must close on its line (a quote may hold one quote inside it)."""
+    stack: list[tuple[str, int]] = []
+    for i, ch in enumerate(line):
+        if ch in _OPENERS:
+            if ch == "《" and stack and stack[-1][0] == "《":
+                break  # "《" inside a name: the first one is reported below
+            stack.append((ch, i))
+        elif stack and ch == _OPENERS[stack[-1][0]]:
+            stack.pop()
+    if stack:
+        ch, i = stack[0]
+        what = "card name" if ch == "《" else "quote"
+        raise ParseError(f"{ch} opens a {what} that does not close on its line (no {_OPENERS[ch]})", text,
+                         offset + i, source)
+
+
+_REMINDER_CLOSE = {"(": ")", "（": "）"}
+
+
+def quirks(text: str) -> list[tuple[int, str]]:
+    """(offset, what) for what real data has and the parser reads anyway: a reminder ( left
+    open to its line's end, a ) with no (, a reminder opened in one width and closed in the
+    other. Empty for almost every text."""
+    if "(" not in text and "（" not in text and ")" not in text and "）" not in text:
+        return []
+    out: list[tuple[int, str]] = []
+    stack: list[tuple[str, int]] = []
+    for pos, ch in enumerate(text):
+        if ch in "\r\n":
+            out.extend((p, f"{c} is not closed on its line") for c, p in stack)
+            stack = []
+        elif ch in "(（":
+            stack.append((ch, pos))
+        elif ch in ")）":
+            if not stack:
+                out.append((pos, f"{ch} closes no bracket"))
+                continue
+            opener, _ = stack.pop()
+            if _REMINDER_CLOSE[opener] != ch:
+                out.append((pos, f"{opener}…{ch}: a bracket opened in one width closes in the other"))
+    out.extend((p, f"{c} is not closed on its line") for c, p in stack)
+    return out

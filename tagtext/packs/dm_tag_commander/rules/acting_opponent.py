@@ -1,0 +1,60 @@
+"""T5: a trigger or restriction on an opponent's act checks every opponent."""
+
+from __future__ import annotations
+
+from ..analysis import players as pl
+from .common import (ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents,
+                     refer_back, rule_of, say)
+
+ID = "T5"
+
+
+def word_order_changes(ctx: Context, ability: int) -> bool:
+    """A trigger in which 相手の… comes before the actor 相手が (《ミクセル》: 相手のマナゾーンに
+    ある…クリーチャーを相手がバトルゾーンに出した時): saying "any opponent" once would need the
+    actor moved to the front."""
+    trigger = [m for m in opponents(ctx, ability) if m.clause_kind == "trigger" and not keeps_as_printed(m)]
+    for i, m in enumerate(trigger):
+        if m.particle == "の" and any(n.particle == "が" and n.clause == m.clause and n.sentence == m.sentence
+                                      for n in trigger[i + 1:]):
+            return True
+    return False
+
+
+def acting_opponent(tree, ctx: Context):
+    """相手が…時、/ 相手の(クリーチャー等)が…時、/ 「相手が…選ぶ時、…選べない」 → いずれかの相手が /
+    いずれかの相手の…が; a later 相手は/が/の in the ability → その相手は/が/の.
+
+    Seed: 「相手プレイヤーの行為により誘発する能力は、相手チームのプレイヤー全てをチェックします」
+    (《ミクセル》, 《異端流し オニカマス》, 《龍素記号Tb ドロダブル Bros.》, 《終末の監視者 ジ・ウォッチ》).
+    Every 相手 in a trigger clause (…時、…たび、…た場合、, a restriction 「…選ぶ時」 too) becomes いずれか
+    の相手 — a topic 相手は of a trigger reads 各相手は (「各相手は、呪文を唱えた時、…」); turns
+    (相手のターン), attacks and battles (T24) stay as printed. Later mentions of the opponent in the
+    ability are that opponent (その相手). A trigger that names 相手の… before the actor 相手が would need
+    its words reordered: left whole and reported (a residual), unless a special ruling says it."""
+    changes = Changes(ID)
+    a = ctx.analysis
+    for ability in a.abilities:
+        trigger = [m for m in opponents(ctx, ability.index)
+                   if m.clause_kind == "trigger" and not keeps_as_printed(m)]
+        if not trigger:
+            continue
+        if word_order_changes(ctx, ability.index):
+            first = trigger[0]
+            info = a.sentence_of(first)
+            ctx.report(info.start, info.end, ID,
+                       "相手の… before the actor 相手が: saying 'any opponent' needs the words reordered "
+                       "(a special ruling can say it)")
+            for m in opponents(ctx, ability.index):
+                ctx.claim(m, ID)
+            continue
+        for m in trigger:
+            say(changes, ctx, m, EACH_OPPONENT if m.particle == "は" else ANY_OPPONENT)
+            ctx.claim(m, ID)
+        refer_back(changes, ctx, ID, ability.index, trigger[-1].start, THAT_OPPONENT)
+    return changes.apply(tree)
+
+
+RULE = rule_of(ID, acting_opponent, "A trigger on an opponent's act checks every opponent", "相手",
+               ("相手がカードを1枚引いた時、自分はカードを2枚引いてもよい。",
+                "いずれかの相手がカードを1枚引いた時、自分はカードを2枚引いてもよい。"))

@@ -1,0 +1,49 @@
+"""T9e: a comparison with, or a condition on, an opponent's information reads any opponent."""
+
+from __future__ import annotations
+
+from ..analysis import players as pl
+from .common import ANY_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, refer_back, rule_of, say
+from .single_card_choice import takes_one_card
+
+ID = "T9e"
+
+
+def reads_information(m: pl.Mention) -> bool:
+    """相手より, 相手と同じ, 相手の…が(あれば/なければ/…以上なら): compared, or in a condition."""
+    return pl.compared(m) or m.clause_kind == "condition"
+
+
+def any_opponent_reference(tree, ctx: Context):
+    """Comparisons 相手より, 相手と同じ; other conditions reading an opponent's information
+    (相手の…があれば/なければ/…以上なら) → いずれかの相手より/と同じ/の (wins over T4 and T9).
+
+    Seed: 「相手の情報を参照する能力の場合、任意の相手プレイヤーを選択し参照します … 自分にとって都合の
+    いい相手プレイヤーとシールド数を比較し効果を発動することが出来ます」. A later 相手 in the same
+    sentence reads that opponent (その相手: 相手の手札が自分の手札より多ければ、その相手の手札と同じ枚数に
+    なるまで…), except a card chosen one by one (T9c: any opponent's creature). A static ability whose
+    condition and effect both name 相手 is T4's residual, not this rule's."""
+    changes = Changes(ID)
+    a = ctx.analysis
+    for m in opponents(ctx):
+        if not ctx.free(m) or keeps_as_printed(m) or not reads_information(m):
+            continue
+        if a.abilities[m.ability].kind == "static" and condition_and_effect(ctx, m.ability):
+            continue
+        say(changes, ctx, m, ANY_OPPONENT)
+        ctx.claim(m, ID)
+        refer_back(changes, ctx, ID, m.ability, m.start, THAT_OPPONENT, sentence=m.sentence,
+                   keep=lambda n: takes_one_card(n, ctx))
+    return changes.apply(tree)
+
+
+def condition_and_effect(ctx: Context, ability: int) -> bool:
+    """A static ability whose condition and effect both name 相手 (a per-opponent reading)."""
+    mentions = [m for m in ctx.analysis.opponents() if m.ability == ability and not keeps_as_printed(m)]
+    return (any(m.clause_kind == "condition" or pl.compared(m) for m in mentions)
+            and any(m.clause_kind in ("effect", "duration") and not pl.compared(m) for m in mentions))
+
+
+RULE = rule_of(ID, any_opponent_reference, "Comparisons and conditions read any opponent", "相手",
+               ("自分のシールドが相手のシールドより多ければ、このクリーチャーは攻撃することができない。",
+                "自分のシールドがいずれかの相手のシールドより多ければ、このクリーチャーは攻撃することができない。"))

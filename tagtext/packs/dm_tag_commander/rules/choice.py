@@ -1,0 +1,114 @@
+"""Where the chosen opponent is written (DM-NOTES 5), for the rules that choose one: T9,
+T9b, T10 and T22c.
+
+Each of those rules owns its decision (its ``wants(mention, ctx)``); this module places
+what they decide, the same way whichever of them runs first, so that their passes can run
+in any order and still agree:
+
+- "The opponent choice is inserted once per ability, at the start of the sentence's
+  effect: after a leading trigger and a leading connective (その後、さらに、そうした場合、),
+  before the rest, a duration included." The first mention (in text order) some rule wants
+  decides where, and the form: 「相手を1人選び、」 for 相手の (and 相手に, 相手と, 相手クリーチャー),
+  「相手を1人選ぶ。」 for 相手は (and 相手も, 相手が); the 1 in the card's own width.
+- That mention, and every later 相手 in the ability (one an earlier rule has not taken, and
+  not a turn, an attack or a card shown), is 「そのプレイヤー」, where it stands.
+- "After one opponent's card was chosen (T9c), a later 相手は is 「その持ち主は」" when no
+  opponent was chosen before it: the card's owner is already known (T10's wording).
+
+Each edit is made by the pass of the rule that wants the mention that chose (the insertion
+and the later mentions) or, for その持ち主, by T10's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import nodes as d
+from ..analysis import players as pl
+from .common import THAT_OWNER, THAT_PLAYER, Changes, Context, keeps_as_printed, opponents, say
+from .single_card_choice import takes_one_card
+
+
+@dataclass(frozen=True)
+class Step:
+    rule: str
+    #: "insert" (text before leaf), or "say" (the mention's words)
+    kind: str
+    leaf: d.Leaf
+    text: str
+    mention: pl.Mention | None = None
+
+
+def family():
+    """The choosing rules, in the order their decisions are asked (the first that wants a
+    mention has it)."""
+    from . import choose_many, choose_opponent, opponent_player, shield_breaks
+    return (shield_breaks, choose_many, choose_opponent, opponent_player)
+
+
+def chooses(m: pl.Mention, ctx: Context) -> bool:
+    """What every choosing rule requires: a free 相手 outside reminder text, in a one-shot
+    ability's effect (not its trigger, not a condition), not a turn, an attack or a card
+    shown."""
+    return (ctx.free(m) and not m.in_reminder and ctx.analysis.abilities[m.ability].kind == "one-shot"
+            and m.clause_kind in ("effect", "duration", "connective") and not keeps_as_printed(m))
+
+
+def plan(ctx: Context) -> list[Step]:
+    if ctx.plan is not None:
+        return ctx.plan
+    steps: list[Step] = []
+    a = ctx.analysis
+    one = ctx.one()
+    for ability in a.abilities:
+        if ability.kind != "one-shot":
+            continue
+        mentions = opponents(ctx, ability.index)
+        wanted: list[tuple[pl.Mention, str]] = []
+        for m in mentions:
+            for module in family():
+                if chooses(m, ctx) and module.wants(m, ctx):
+                    wanted.append((m, module.ID))
+                    break
+        if not wanted:
+            continue
+        first_card = next((m for m in mentions if takes_one_card(m, ctx)), None)
+        chosen = None
+        for m, rule in wanted:
+            if (rule == "T10" and first_card is not None and first_card.start < m.start
+                    and m.particle in ("は", "が", "も") and m.compound == ""):
+                steps.append(Step(rule, "say", m.leaf, THAT_OWNER, m))
+                ctx.claim(m, rule)
+                continue
+            chosen = (m, rule)
+            break
+        if chosen is None:
+            continue
+        m0, rule = chosen
+        info = a.sentence_of(m0)
+        clause = info.clauses[m0.clause]
+        at = info.effect_leaf if info.effect <= clause.index else clause.first_leaf
+        if at is None or at.start > m0.start:
+            at = clause.first_leaf
+        sentence_form = m0.particle in ("は", "が", "も") and m0.compound in ("", "プレイヤー")
+        steps.append(Step(rule, "insert", at, f"相手を{one}人選ぶ。" if sentence_form else f"相手を{one}人選び、"))
+        for m in mentions:
+            if m.start < at.start or not ctx.free(m) or keeps_as_printed(m):
+                continue
+            steps.append(Step(rule, "say", m.leaf, THAT_PLAYER, m))
+            ctx.claim(m, rule)
+    ctx.plan = steps
+    return steps
+
+
+def apply(tree, ctx: Context, rule: str):
+    """Make the edits of the plan that belong to ``rule``."""
+    changes = Changes(rule)
+    for step in plan(ctx):
+        if step.rule != rule:
+            continue
+        if step.kind == "insert":
+            changes.insert_before(step.leaf, step.text)
+        else:
+            say(changes, ctx, step.mention, step.text)
+    return changes.apply(tree)

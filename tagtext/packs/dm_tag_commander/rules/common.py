@@ -1,0 +1,156 @@
+"""What the rule passes share: the context they read and report into, the wording the
+format writes, and the bookkeeping of which player phrase which rule has taken.
+
+One player phrase gets one rule's wording: the first pass (in ``PIPELINE`` order) that
+takes a phrase *claims* it, and later passes leave it. What a pass changes is a change of
+leaves (:func:`Changes.apply`); every changed leaf records its rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ....pipeline import Context as EngineContext
+from ....syntax.edit import replace_leaves
+from ...base import Rule
+from .. import nodes as d
+from ..analysis import Analysis
+from ..analysis import players as pl
+from ..analysis.text import digit
+
+#: the format's own wording (DM-NOTES 5, and Takara Tomy's multiplayer cards)
+THAT_PLAYER = "そのプレイヤー"
+THAT_OPPONENT = "その相手"
+ANY_OPPONENT = "いずれかの相手"
+EACH_OPPONENT = "各相手"
+THAT_OWNER = "その持ち主"
+
+
+@dataclass
+class Context(EngineContext):
+    """The engine's context, with the analysis and the pack's bookkeeping."""
+
+    analysis: Analysis | None = None
+    #: whether the per-card notes (「※DTC：…」) are written
+    notes: bool = True
+    #: leaf start -> the rule that claimed that player phrase
+    claimed: dict[int, str] = field(default_factory=dict)
+    #: ability index -> (rule, how later mentions read: THAT_PLAYER / THAT_OPPONENT, from offset)
+    introduced: dict[int, tuple[str, str, int]] = field(default_factory=dict)
+    #: the plan of the choose-one-opponent rules, made once (see choice.py)
+    plan: object = None
+
+    def free(self, m: pl.Mention) -> bool:
+        """Whether no rule has claimed ``m`` and no special ruling protects it."""
+        return m.leaf.start not in self.claimed and not self.protected_at(m.leaf.start)
+
+    def claim(self, m: pl.Mention, rule: str) -> None:
+        self.claimed[m.leaf.start] = rule
+
+    def one(self) -> str:
+        """The digit 1 in the card's own width."""
+        return digit(1, self.analysis.full_width)
+
+
+class Changes:
+    """Leaf changes a pass collects: several may change one leaf (an insertion before a
+    player word that is itself replaced); they are applied in the order given."""
+
+    def __init__(self, rule: str):
+        self.rule = rule
+        self._by_start: dict[int, list[Callable[[str], str]]] = {}
+
+    def text(self, leaf: d.Leaf, new: Callable[[str], str]) -> None:
+        self._by_start.setdefault(leaf.start, []).append(new)
+
+    def replace(self, leaf: d.Leaf, text: str) -> None:
+        self.text(leaf, lambda _old, text=text: text)
+
+    def insert_before(self, leaf: d.Leaf, text: str) -> None:
+        self.text(leaf, lambda old, text=text: text + old)
+
+    def append_after(self, leaf: d.Leaf, text: str) -> None:
+        self.text(leaf, lambda old, text=text: old + text)
+
+    def apply(self, tree: d.Node) -> d.Node:
+        if not self._by_start:
+            return tree
+
+        def change(fns):
+            def run(leaf: d.Leaf) -> d.Leaf:
+                text = leaf.text
+                for fn in fns:
+                    text = fn(text)
+                return leaf.replaced(text, self.rule)
+            return run
+
+        return replace_leaves(tree, {start: change(fns) for start, fns in self._by_start.items()})
+
+
+def say(changes: Changes, ctx: Context, m: pl.Mention, who: str) -> None:
+    """Write ``who`` (そのプレイヤー, その相手, 各相手, いずれかの相手 …) for the player phrase
+    ``m``, keeping its particle: 相手の → そのプレイヤーの; 相手クリーチャー → そのプレイヤーの
+    クリーチャー; 相手プレイヤー → そのプレイヤー."""
+    word = m.leaf.text
+    new = who + ("の" if m.compound == "クリーチャー" else "")
+    # the word itself is replaced; text an earlier change put before it (a choice) stays
+    changes.text(m.leaf, lambda old, word=word, new=new: new.join(old.rsplit(word, 1)) if word in old else new)
+    if m.compound == "プレイヤー":
+        nxt = _next_leaf(ctx, m.leaf)
+        if nxt is not None:
+            changes.replace(nxt, "")
+
+
+def _next_leaf(ctx: Context, leaf: d.Leaf) -> d.Leaf | None:
+    found = False
+    for x in ctx.analysis.tree.leaves():
+        if found:
+            return x
+        if x is leaf:
+            found = True
+    return None
+
+
+def opponents(ctx: Context, ability: int | None = None):
+    """The free 相手 mentions outside reminder text (of one ability), in text order."""
+    return [m for m in ctx.analysis.opponents() if ctx.free(m) and (ability is None or m.ability == ability)]
+
+
+def keeps_as_printed(m: pl.Mention) -> bool:
+    """A phrase no rewrite rule touches (each is some clarify-only rule's): a turn, an
+    attack or battle, a card shown to the opponent."""
+    return pl.team_turn(m) or pl.attack_on_player(m) or pl.in_combat(m) or pl.shown(m)
+
+
+def refer_back(changes: Changes, ctx: Context, rule: str, ability: int, after: int, who: str,
+               sentence: int | None = None, keep: Callable[[pl.Mention], bool] | None = None) -> None:
+    """Later mentions of the opponent (after offset ``after``, in ``ability`` or only in
+    ``sentence``) -> ``who`` (その相手 / そのプレイヤー), unless kept as printed."""
+    for m in opponents(ctx, ability):
+        if m.start <= after or (sentence is not None and m.sentence != sentence):
+            continue
+        if keeps_as_printed(m) or (keep is not None and keep(m)):
+            continue
+        say(changes, ctx, m, who)
+        ctx.claim(m, rule)
+
+
+def rule_of(rule_id: str, apply, title: str, trigger: str | None, example: tuple[str, str] | None) -> Rule:
+    """A rule module's ``RULE``: the statement (DM-NOTES' or the seed's words) is the pass's
+    docstring's first paragraph, how the pack applies it the rest."""
+    parts = (apply.__doc__ or "").split("\n\n")
+    statement = " ".join(parts[0].split())
+    practice = " ".join(" ".join(parts[1:]).split())
+    pattern = re.compile(trigger) if trigger else None
+    return Rule(rule_id, title, statement, practice, apply, pattern.search if pattern else None, example)
+
+
+def clarify_of(rule_id: str, claims, title: str, example: tuple[str, str] | None = None) -> Rule:
+    """A clarify-only rule: on the Rules page, no per-card output. ``claims(mention,
+    analysis)`` says which player phrases it accounts for (coverage)."""
+    parts = (claims.__doc__ or "").split("\n\n")
+    statement = " ".join(parts[0].split())
+    practice = " ".join(" ".join(parts[1:]).split())
+    return Rule(rule_id, title, statement, practice, None, None, example)

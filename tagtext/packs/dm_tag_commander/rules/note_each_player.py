@@ -1,0 +1,32 @@
+"""T7 (note): a one-shot effect in which each player acts is resolved team by team."""
+
+from __future__ import annotations
+
+import re
+
+from .common import Changes, Context, rule_of
+from .notes import add_note
+
+ID = "T7"
+NOTE = "※DTC：使った側のチームから1人ずつ任意の順に処理し、その後相手チームが処理する。"
+_EACH_ACTS = re.compile(r"各プレイヤー(?:は|が)")
+
+
+def note_each_player(tree, ctx: Context):
+    """One-shot effect in which 各プレイヤー act, not a static one (seed: 《ギガタック・ハイパー・トラップ》)
+    → note 「※DTC：使った側のチームから1人ずつ任意の順に処理し、その後相手チームが処理する。」
+
+    Seed (the Q&A on 《轟破天九十九語》): 「唱えた側のチームから各プレイヤーが1人ずつ処理(任意の順)を行って
+    いき、全員の処理が終わったら続いて唱えていない側のチームの処理を初めてください」; 「各プレイヤーとは
+    プレイヤー全員を指す」."""
+    changes = Changes(ID)
+    a = ctx.analysis
+    for ability in a.abilities:
+        if ability.kind == "one-shot" and _EACH_ACTS.search(a.masked, ability.start, ability.end):
+            add_note(changes, ctx, ability, NOTE)
+    return changes.apply(tree)
+
+
+RULE = rule_of(ID, note_each_player, "Each player acts: team by team (note)", "各プレイヤー",
+               ("各プレイヤーは、バトルゾーンにある自身のカードをすべてマナゾーンに置く。",
+                "各プレイヤーは、バトルゾーンにある自身のカードをすべてマナゾーンに置く。\n※DTC：使った側のチームから1人ずつ任意の順に処理し、その後相手チームが処理する。"))

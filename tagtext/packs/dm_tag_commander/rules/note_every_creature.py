@@ -1,0 +1,46 @@
+"""T6 (note): a one-shot effect on creatures with no owner includes your teammates' creatures."""
+
+from __future__ import annotations
+
+import re
+
+from .common import Changes, Context, rule_of
+from .notes import add_note
+
+ID = "T6"
+NOTE = "※DTC：味方のクリーチャーも含む。"
+_OWNED = re.compile(r"自分|相手|各|その|この|それ|これ|選んだ|選ばれた|プレイヤー|他の|持ち主|自身|同じ")
+#: creatures an effect takes with no owner: …クリーチャーをすべて / を1体選び / すべてのクリーチャー /
+#: クリーチャーは…できない
+_TAKES = re.compile(r"(?:すべての[^、。を]*?クリーチャー|クリーチャー(?:をすべて|すべて|を\d+体|を好きな数|は[^、。]*?できない"
+                    r"|を[^、。]{0,12}?(?:選|破壊|タップ|戻)))")
+
+
+def every_creature(ctx: Context, clause) -> bool:
+    """A clause of an effect that takes creatures and names no owner (no 自分, 相手, その …)."""
+    text = clause.text
+    if clause.kind not in ("effect", "duration") or _OWNED.search(text):
+        return False
+    return bool(_TAKES.search(text))
+
+
+def note_every_creature(tree, ctx: Context):
+    """One-shot effect on creatures with no owner (クリーチャーをすべて…, すべてのクリーチャー,
+    クリーチャーは…できない; seed: 《ミリオン・スピア》) → note 「※DTC：味方のクリーチャーも含む。」
+
+    Seed: 「《ミリオン・スピア》は対象の記載がないので全てのプレイヤーが影響を受けます」 (and 《メガ・マグマ・
+    ドラゴン》's 「チームメイトのクリーチャーが吹っ飛んでしまうことに注意してくださいw」). Also an effect
+    that chooses among creatures with no owner (バトルゾーンにあるクリーチャーを１体選び): a teammate's
+    creature can be chosen."""
+    changes = Changes(ID)
+    a = ctx.analysis
+    for ability in a.abilities:
+        if ability.kind != "one-shot":
+            continue
+        if any(every_creature(ctx, clause) for index in ability.sentences for clause in a.sentences[index].clauses):
+            add_note(changes, ctx, ability, NOTE)
+    return changes.apply(tree)
+
+
+RULE = rule_of(ID, note_every_creature, "Creatures with no owner include your teammates' (note)", "クリーチャー",
+               ("パワー4000以下のクリーチャーをすべて破壊する。", "パワー4000以下のクリーチャーをすべて破壊する。\n※DTC：味方のクリーチャーも含む。"))
