@@ -28,7 +28,7 @@ from .analysis.text import fold
 from .nodes import CardText
 from .parser import parse as _parse
 from .parser import quirks
-from .rules import CLARIFY, NOTE_RULES, OVERRIDE, PIPELINE
+from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 
 #: a text none of these meets is returned as printed without being parsed (every rule's
@@ -107,8 +107,8 @@ class DmTagCommanderPack:
                                        card=card_id, field=field))
         original = tree
         for rule in self.pipeline:
-            if rule.apply is None or (not notes and rule.id in NOTE_RULES):
-                continue
+            if rule.apply is None:
+                continue  # (a note rule with notes off still runs: it reports its residuals)
             if self.use_triggers and rule.trigger is not None and not rule.trigger(text):
                 continue
             tree = rule.apply(tree, ctx)

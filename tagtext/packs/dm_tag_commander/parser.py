@@ -75,15 +75,20 @@ class CardTextBuilder(Transformer):
 
     def reminder(self, children):
         parts = list(self._nodes(children))
-        opener = parts.pop(0)
-        close = parts.pop() if parts and isinstance(children[-1], Token) and children[-1].type == "RPAR" else None
-        end = (close or (parts[-1] if parts else opener)).end
-        return d.Reminder(opener.start, end, opener, tuple(parts), close)
+        opener, close = parts[0], parts[-1]
+        return d.Reminder(opener.start, close.end, opener, tuple(parts[1:-1]), close)
+
+    def open_reminder(self, children):
+        parts = list(self._nodes(children))
+        opener = parts[0]
+        return d.Reminder(opener.start, parts[-1].end, opener, tuple(parts[1:]), None)
 
     def keyword(self, children):
         name = self.leaf(children[0])
         reminder = next((c for c in children if isinstance(c, d.Reminder)), None)
         return d.Keyword(name.start, (reminder or name).end, name, reminder)
+
+    keyword_open = keyword
 
     def sentence(self, children):
         parts = self._nodes(children)

@@ -112,10 +112,20 @@ class SentenceInfo:
 
     @property
     def effect_leaf(self) -> d.Leaf | None:
-        """The first leaf of the sentence's effect (where an opponent choice is inserted)."""
-        if self.effect < len(self.clauses):
-            return self.clauses[self.effect].first_leaf
-        return None
+        """The first leaf of the sentence's effect (where an opponent choice is inserted); in a
+        sentence that opens with a label's parameter and its reminder text (アタック・チャンス：
+        マスター・ドラゴン(…)相手の…), the first leaf after that reminder."""
+        if self.effect >= len(self.clauses):
+            return None
+        if self.effect == 0:
+            parts = self.node.parts
+            for i, part in enumerate(parts):
+                if isinstance(part, d.Reminder):
+                    rest = [p for p in parts[i + 1:] if isinstance(p, d.Leaf)]
+                    return rest[0] if rest else None
+                if isinstance(part, d.PlayerWord) or (isinstance(part, d.Punct) and part.text in "、，､,"):
+                    break
+        return self.clauses[self.effect].first_leaf
 
 
 @dataclass
@@ -157,6 +167,9 @@ def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
     start = None
     for part in sentence.parts:
         if isinstance(part, d.Punct) and part.text in "、，､,":
+            if start is not None and masked[start:part.start].rstrip(" \u3000").endswith("の"):
+                leaves.append(part)
+                continue  # 相手の、「…」で始まる能力を持つクリーチャー: one phrase goes on
             if start is not None:
                 out.append(_clause(len(out), start, part.start, masked, leaves))
             leaves, start = [], None
@@ -177,12 +190,18 @@ def _clause(index: int, start: int, end: int, masked: str, leaves: list[d.Leaf])
     return Clause(index, start, end, text, clause_kind(core), tuple(leaves))
 
 
+_MEANS = re.compile(r"(?:によって|により|で)$")
+
+
 def clause_kind(core: str) -> str:
-    """``connective``, ``trigger``, ``duration``, ``condition`` or ``effect``."""
+    """``connective``, ``trigger``, ``duration``, ``condition``, ``means`` (…の能力によって、)
+    or ``effect``."""
     if _CONNECTIVE.match(core):
         return "connective"
     if _TRIGGER.search(core):
         return "trigger"
+    if _MEANS.search(core) and "相手" not in core:
+        return "means"
     if _DURATION.search(core):
         return "duration"
     if _CONDITION.search(core):
@@ -191,11 +210,12 @@ def clause_kind(core: str) -> str:
 
 
 def effect_start(clauses: tuple[Clause, ...]) -> int:
-    """After the leading run of triggers, connectives, durations and conditions, the index
-    after its last trigger or connective (a duration or condition stays in the effect)."""
+    """After the leading run of triggers, connectives, durations, conditions and means, the
+    index after its last trigger, connective, or condition that names no 相手 (a duration
+    stays in the effect; a condition on 相手 is read by the effect's own rule)."""
     last = -1
     for clause in clauses:
-        if clause.kind in ("trigger", "connective"):
+        if clause.kind in ("trigger", "connective", "means") or (clause.kind == "condition" and "相手" not in clause.text):
             last = clause.index
         elif clause.kind not in ("duration", "condition"):
             break
@@ -287,8 +307,9 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             _add(current, item, clauses, info_text, sentences)
             continue
         opens_trigger = _opens_with_trigger(clauses)
-        starts_new = current is None or (current.sentences and (
-            opens_trigger or (unbroken and not spell and not _continues(core, clauses))))
+        # a line (or ■) is one ability; only text that lost its breaks is cut at sentences
+        starts_new = current is None or (unbroken and bool(current.sentences) and (
+            opens_trigger or (not spell and not _continues(core, clauses))))
         if current is not None and not current.sentences and current.opener in ("mark", "label", "icon", "mode"):
             starts_new = False
         if starts_new:
@@ -343,8 +364,11 @@ def _parent_kind(abilities: list[Ability]) -> str:
     return ONE_SHOT
 
 
+_TAP_LINE = re.compile(r"タップして[\s\u3000]*次の[\s\u3000]*能力を[\s\u3000]*使ってもよい")
+
+
 def _is_tap_line(masked: str, ability: Ability) -> bool:
-    return "次の能力を使ってもよい" in masked[ability.start:ability.end] and "タップして" in masked[ability.start:ability.end]
+    return bool(_TAP_LINE.search(masked, ability.start, ability.end))
 
 
 def _follows_break(tree: d.CardText, item: d.Node) -> bool:

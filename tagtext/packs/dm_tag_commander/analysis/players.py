@@ -148,6 +148,9 @@ def in_combat(m: Mention) -> bool:
         return True
     if m.owned is not None and m.owned.head == "attack":
         return True
+    # このクリーチャーがシールドをブレイクした時、相手はそのシールドを…: the broken shield's owner
+    if re.search(r"ブレイク(?:した|する|される)(?:時|とき)、$", before) and re.match(r"^は、?そのシールド", after):
+        return True
     return False
 
 
@@ -186,6 +189,12 @@ def game_result(m: Mention) -> bool:
     return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after))
 
 
+def in_each_player_sentence(m: Mention) -> bool:
+    """相手 in a sentence whose subject is 各プレイヤー (「各プレイヤーは、相手の手札を１枚…」):
+    whose opponent is it?"""
+    return m.opponent and "各プレイヤー" in m.before
+
+
 def selection(m: Mention) -> tuple[object, str]:
     """How many of what the phrase owns an effect takes, and the verb that takes them:
     ("all" | "many" | an int | None, verb stem or "")."""
@@ -215,6 +224,10 @@ def selection(m: Mention) -> tuple[object, str]:
             else:
                 q = "many"
             rest = rest[match.end():]
+    if q is None and m.owned.stop.startswith("は") and m.owned.head in ("creature", "card"):
+        q = "all"  # 相手のクリーチャーは…: every one of them
+    if q is None and re.search(r"(?:その数|同じ数|同じ枚数)(?:以下|以上)?の$", m.before):
+        q = "many"
     if isinstance(q, int) and q >= 2:
         q = "many"
     verb = _VERB.search(rest[:20])
@@ -332,9 +345,9 @@ def _owned(leaf: d.PlayerWord, main: list[d.Leaf], start: int, compound: str) ->
     while j < len(main):
         x = main[j]
         if isinstance(x, d.Punct):
-            if x.text in "、，､," and not words:
+            if x.text in "、，､," and not _names_a_noun(words):
                 j += 1
-                continue  # 相手の、多色ではないクリーチャー
+                continue  # 相手の、多色ではないクリーチャー; 相手の多色ではない、コスト５以下のクリーチャー
             stop = x.text
             break
         if isinstance(x, d.PlayerWord):
@@ -342,10 +355,10 @@ def _owned(leaf: d.PlayerWord, main: list[d.Leaf], start: int, compound: str) ->
             break
         t = x.text
         if _hiragana(t) and t != "の" and (t in _STOP_EXACT or t.startswith(_STOP_PREFIX)):
-            if t == "と" and _noun_then_no(main, j + 1):
+            if (t == "と" and _noun_then_no(main, j + 1)) or (t in ("を", "が", "で") and _modifies(main, j + 1)):
                 words.append(x)
                 j += 1
-                continue  # 水と闇のクリーチャー
+                continue  # 水と闇のクリーチャー; 「ブロッカー」を持つクリーチャー; コストが奇数のクリーチャー
             stop = t
             break
         words.append(x)
@@ -364,6 +377,18 @@ def _owned(leaf: d.PlayerWord, main: list[d.Leaf], start: int, compound: str) ->
         else:
             pos += 1
     return Owned(words[0].start, words[-1].end, tuple(nouns), stop)
+
+
+def _names_a_noun(words: list[d.Leaf]) -> bool:
+    text = "".join(w.text for w in words)
+    return any(noun in text for noun, _ in NOUNS)
+
+
+def _modifies(main: list[d.Leaf], j: int) -> bool:
+    """Whether the leaves from ``j`` go on modifying a noun: 「…」を|持つ|クリーチャー, コストが|奇数|の|
+    クリーチャー, 「…」で|始まる|能力を持つクリーチャー (a relative clause inside the phrase)."""
+    text = "".join(x.text for x in main[j:j + 6])
+    return bool(re.match(r"^(?:持つ|持っ|含む|[^、。をがは]{1,8}の(?:クリーチャー|カード|呪文)|始まる[^、。]{0,6}を持つ)", text))
 
 
 def _hiragana(text: str) -> bool:

@@ -30,13 +30,25 @@ def acting_opponent(tree, ctx: Context):
     Every 相手 in a trigger clause (…時、…たび、…た場合、, a restriction 「…選ぶ時」 too) becomes いずれか
     の相手 — a topic 相手は of a trigger reads 各相手は (「各相手は、呪文を唱えた時、…」); turns
     (相手のターン), attacks and battles (T24) stay as printed. Later mentions of the opponent in the
-    ability are that opponent (その相手). A trigger that names 相手の… before the actor 相手が would need
+    ability are that opponent (その相手); after an attack trigger (相手のクリーチャーが自分を攻撃する時,
+    このクリーチャーが相手プレイヤーを攻撃して…時) the opponent who then acts (相手は, 相手が) is the
+    attacking, or attacked, one: その相手. A trigger that names 相手の… before the actor 相手が would need
     its words reordered: left whole and reported (a residual), unless a special ruling says it."""
     changes = Changes(ID)
     a = ctx.analysis
     for ability in a.abilities:
-        trigger = [m for m in opponents(ctx, ability.index)
-                   if m.clause_kind == "trigger" and not keeps_as_printed(m)]
+        in_trigger = [m for m in opponents(ctx, ability.index) if m.clause_kind == "trigger"]
+        trigger = [m for m in in_trigger if not keeps_as_printed(m)]
+        attack = [m for m in in_trigger if (pl.in_combat(m) or pl.attack_on_player(m)) and not pl.team_turn(m)]
+        if attack and not trigger:
+            # 相手のクリーチャーが自分を攻撃する時、相手は… / 相手プレイヤーを攻撃して…時、相手は…: the
+            # attacking (or attacked) opponent acts
+            for m in opponents(ctx, ability.index):
+                if m.start > attack[-1].start and m.particle in ("は", "が", "も") and m.compound == "" \
+                        and m.clause_kind != "trigger" and not keeps_as_printed(m):
+                    say(changes, ctx, m, THAT_OPPONENT)
+                    ctx.claim(m, ID)
+            continue
         if not trigger:
             continue
         if word_order_changes(ctx, ability.index):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..analysis import players as pl
 from .common import ANY_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, refer_back, rule_of, say
+from . import choice
 from .single_card_choice import takes_one_card
 
 ID = "T9e"
@@ -22,7 +23,8 @@ def any_opponent_reference(tree, ctx: Context):
     いい相手プレイヤーとシールド数を比較し効果を発動することが出来ます」. A later 相手 in the same
     sentence reads that opponent (その相手: 相手の手札が自分の手札より多ければ、その相手の手札と同じ枚数に
     なるまで…), except a card chosen one by one (T9c: any opponent's creature). A static ability whose
-    condition and effect both name 相手 is T4's residual, not this rule's."""
+    condition and effect both name 相手 is T4's residual, not this rule's; a condition after an opponent was
+    chosen in the same ability reads that player (そのプレイヤー: T10's 相手がそうしなければ)."""
     changes = Changes(ID)
     a = ctx.analysis
     for m in opponents(ctx):
@@ -30,6 +32,8 @@ def any_opponent_reference(tree, ctx: Context):
             continue
         if a.abilities[m.ability].kind == "static" and condition_and_effect(ctx, m.ability):
             continue
+        if choice.chosen_before(m, ctx):
+            continue  # an opponent is chosen before it in the ability: that player (T9, T10 …)
         say(changes, ctx, m, ANY_OPPONENT)
         ctx.claim(m, ID)
         refer_back(changes, ctx, ID, m.ability, m.start, THAT_OPPONENT, sentence=m.sentence,

@@ -8,7 +8,8 @@ in any order and still agree:
 - "The opponent choice is inserted once per ability, at the start of the sentence's
   effect: after a leading trigger and a leading connective (その後、さらに、そうした場合、),
   before the rest, a duration included." The first mention (in text order) some rule wants
-  decides where, and the form: 「相手を1人選び、」 for 相手の (and 相手に, 相手と, 相手クリーチャー),
+  decides where (the second of two alternatives, 「…引くか、相手に…させる」, gets it at its own
+  start), and the first mention after that place decides the form: 「相手を1人選び、」 for 相手の (and 相手に, 相手と, 相手クリーチャー),
   「相手を1人選ぶ。」 for 相手は (and 相手も, 相手が); the 1 in the card's own width.
 - That mention, and every later 相手 in the ability (one an earlier rule has not taken, and
   not a turn, an attack or a card shown), is 「そのプレイヤー」, where it stands.
@@ -54,6 +55,19 @@ def chooses(m: pl.Mention, ctx: Context) -> bool:
             and m.clause_kind in ("effect", "duration", "connective") and not keeps_as_printed(m))
 
 
+def _wants(m: pl.Mention, ctx: Context) -> str | None:
+    for module in family():
+        if chooses(m, ctx) and module.wants(m, ctx):
+            return module.ID
+    return None
+
+
+def chosen_before(m: pl.Mention, ctx: Context) -> bool:
+    """Whether a choosing rule wants a mention before ``m`` in its ability (then ``m`` reads
+    the chosen player)."""
+    return any(n.start < m.start and _wants(n, ctx) for n in opponents(ctx, m.ability))
+
+
 def plan(ctx: Context) -> list[Step]:
     if ctx.plan is not None:
         return ctx.plan
@@ -64,12 +78,7 @@ def plan(ctx: Context) -> list[Step]:
         if ability.kind != "one-shot":
             continue
         mentions = opponents(ctx, ability.index)
-        wanted: list[tuple[pl.Mention, str]] = []
-        for m in mentions:
-            for module in family():
-                if chooses(m, ctx) and module.wants(m, ctx):
-                    wanted.append((m, module.ID))
-                    break
+        wanted = [(m, rule) for m in mentions if (rule := _wants(m, ctx))]
         if not wanted:
             continue
         first_card = next((m for m in mentions if takes_one_card(m, ctx)), None)
@@ -88,9 +97,10 @@ def plan(ctx: Context) -> list[Step]:
         info = a.sentence_of(m0)
         clause = info.clauses[m0.clause]
         at = info.effect_leaf if info.effect <= clause.index else clause.first_leaf
-        if at is None or at.start > m0.start:
+        if at is None or at.start > m0.start or _alternative(info, clause):
             at = clause.first_leaf
-        sentence_form = m0.particle in ("は", "が", "も") and m0.compound in ("", "プレイヤー")
+        first = next(m for m in mentions if m.start >= at.start and ctx.free(m) and not keeps_as_printed(m))
+        sentence_form = first.particle in ("は", "が", "も") and first.compound in ("", "プレイヤー")
         steps.append(Step(rule, "insert", at, f"相手を{one}人選ぶ。" if sentence_form else f"相手を{one}人選び、"))
         for m in mentions:
             if m.start < at.start or not ctx.free(m) or keeps_as_printed(m):
@@ -99,6 +109,12 @@ def plan(ctx: Context) -> list[Step]:
             ctx.claim(m, rule)
     ctx.plan = steps
     return steps
+
+
+def _alternative(info, clause) -> bool:
+    """The mention's clause is the second of two alternatives (…引くか、相手に手札を…捨てさせる):
+    the choice belongs to that alternative."""
+    return clause.index > 0 and info.clauses[clause.index - 1].text.rstrip().endswith("か")
 
 
 def apply(tree, ctx: Context, rule: str):

@@ -16,7 +16,9 @@ def choose_player(tree, ctx: Context):
 
     Seed (《ポクチンちん》): 「この《ポクチンちん》の効果で選べるプレイヤーは「自分、または相手チームの
     プレイヤー」となります」 — never a teammate (DM-NOTES 1: a teammate is neither 自分 nor 相手). Also
-    どちらかの/いずれかのプレイヤーの → 自分または相手1人の, and 自分または相手の → 自分または相手1人の."""
+    どちらかの/いずれかのプレイヤーの → 自分または相手1人の, and 自分または相手の → 自分または相手1人の. A
+    player picked by comparing the two players (シールドを多く持っている方のプレイヤー, 両プレイヤー) has
+    no four-player reading: left as printed and reported (a residual)."""
     changes = Changes(ID)
     a = ctx.analysis
     one = ctx.one()
@@ -24,6 +26,12 @@ def choose_player(tree, ctx: Context):
     index = {id(leaf): i for i, leaf in enumerate(leaves)}
     for m in a.mentions:
         if m.in_reminder or not ctx.free(m):
+            continue
+        if m.word == "プレイヤー" and (m.lead == "両" or re.search(r"方の$", m.before)):
+            info = a.sentence_of(m)
+            ctx.report(info.start, info.end, ID, "compares the two players (両プレイヤー, …方のプレイヤー): a "
+                       "two-player reading with no four-player one (organiser's ruling)")
+            ctx.claim(m, ID)
             continue
         if m.word == "プレイヤー" and m.before.endswith(("どちらかの", "いずれかの")) and m.particle == "の":
             i = index[id(m.leaf)]

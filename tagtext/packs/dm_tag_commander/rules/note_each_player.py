@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..analysis import players as pl
 from .common import Changes, Context, rule_of
 from .notes import add_note
 
@@ -18,9 +19,16 @@ def note_each_player(tree, ctx: Context):
 
     Seed (the Q&A on 《轟破天九十九語》): 「唱えた側のチームから各プレイヤーが1人ずつ処理(任意の順)を行って
     いき、全員の処理が終わったら続いて唱えていない側のチームの処理を初めてください」; 「各プレイヤーとは
-    プレイヤー全員を指す」."""
+    プレイヤー全員を指す」. 相手 inside a 各プレイヤー sentence (「各プレイヤーは、相手の手札を１枚見ないで
+    選び、捨てさせる」) has no reading with two opponents each: left as printed and reported (a residual)."""
     changes = Changes(ID)
     a = ctx.analysis
+    for m in a.opponents():
+        if pl.in_each_player_sentence(m) and ctx.free(m):
+            info = a.sentence_of(m)
+            ctx.report(info.start, info.end, ID, "相手 in a 各プレイヤー sentence: whose opponent, with two of them? "
+                       "(organiser's ruling)")
+            ctx.claim(m, ID)
     for ability in a.abilities:
         if ability.kind == "one-shot" and _EACH_ACTS.search(a.masked, ability.start, ability.end):
             add_note(changes, ctx, ability, NOTE)

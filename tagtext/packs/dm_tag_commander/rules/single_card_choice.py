@@ -15,7 +15,7 @@ def takes_one_card(m: pl.Mention, ctx: Context | None = None) -> bool:
     """相手の…を1体選び / 1体破壊する / 1枚選び / 1つブレイク: an effect takes one card the
     opponent owns (not from a hand or a deck, which are hidden), or one of each of you and an
     opponent (自分と相手のクリーチャーを１体ずつ)."""
-    if m.owned is None or m.in_reminder:
+    if m.owned is None or m.in_reminder or pl.counted(m):
         return False
     quantity, verb = pl.selection(m)
     if quantity != 1 or m.owned.zone in ("hand", "deck"):
