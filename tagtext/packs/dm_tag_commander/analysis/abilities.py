@@ -42,7 +42,7 @@ _CONNECTIVE = re.compile(r"^(?:その後|そのあと|その後で|さらに|そ
 #: a clause that ends with a trigger: an act and 時/とき/たび (not a state: ない時, いる時,
 #: 以上の時), an act and 場合, the start or end of a turn or attack, a replacement
 _TRIGGER = re.compile(
-    r"(?:(?<!いる)(?<!ある)(?<!ない)(?<!の)(?<!いた)(?<!だけ)(?<!である)(?:時|とき|たび|度)(?:に)?"
+    r"(?:(?<=[うくすつぬぶむぐるただ])(?<!いる)(?<!ある)(?<!いた)(?:時|とき|たび|度)(?:に)?"
     r"|(?<!ない)(?<!いる)た場合"
     r"|(?:ターン|攻撃)の(?:はじめ|始め|初め|終わり)に"
     r"|ターンが終わる(?:時|とき)"
@@ -167,9 +167,10 @@ def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
     start = None
     for part in sentence.parts:
         if isinstance(part, d.Punct) and part.text in "、，､,":
-            if start is not None and masked[start:part.start].rstrip(" \u3000").endswith("の"):
+            before = masked[start:part.start].replace(MASK, "").strip(" \u3000") if start is not None else ""
+            if before and _GOES_ON.search(before) and clause_kind(before) == "effect":
                 leaves.append(part)
-                continue  # 相手の、「…」で始まる能力を持つクリーチャー: one phrase goes on
+                continue  # 相手の、「…」で始まる能力を持つクリーチャー; 相手は、…; カードが、相手によって…
             if start is not None:
                 out.append(_clause(len(out), start, part.start, masked, leaves))
             leaves, start = [], None
@@ -190,6 +191,8 @@ def _clause(index: int, start: int, end: int, masked: str, leaves: list[d.Leaf])
     return Clause(index, start, end, text, clause_kind(core), tuple(leaves))
 
 
+#: a comma after a particle does not end a clause: the phrase goes on (相手の、…; 相手は、…)
+_GOES_ON = re.compile(r"(?:の|が|は|を|に|と|も)$")
 _MEANS = re.compile(r"(?:によって|により|で)$")
 
 

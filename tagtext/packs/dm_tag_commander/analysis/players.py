@@ -148,6 +148,10 @@ def in_combat(m: Mention) -> bool:
         return True
     if m.owned is not None and m.owned.head == "attack":
         return True
+    # このクリーチャーが相手のシールドをブレイクする時: your creature breaks the attacked player's shield
+    if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)",
+                                                                     m.after[max(0, m.owned.end - m.end):]):
+        return True
     # このクリーチャーがシールドをブレイクした時、相手はそのシールドを…: the broken shield's owner
     if re.search(r"ブレイク(?:した|する|される)(?:時|とき)、$", before) and re.match(r"^は、?そのシールド", after):
         return True
@@ -179,9 +183,9 @@ def counted(m: Mention) -> str | None:
 def compared(m: Mention) -> bool:
     """相手より, 相手と同じ, 相手のほうが, 相手の手札が自分の手札より多ければ: the opponent's
     information is compared with yours."""
-    if m.particle == "より" or re.match(r"^と同じ", m.after) or re.match(r"^の(?:ほう|方)", m.after):
+    if m.particle == "より" or re.match(r"^と同じ(?!数|枚数)", m.after) or re.match(r"^の(?:ほう|方)", m.after):
         return True
-    return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ)", m.after[m.owned.end - m.end:]))
+    return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ(?!数|枚数))", m.after[m.owned.end - m.end:]))
 
 
 def game_result(m: Mention) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from ..analysis import players as pl
+from .single_card_choice import takes_one_card
 from .common import (ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents,
                      refer_back, rule_of, say)
 
@@ -21,6 +24,22 @@ def word_order_changes(ctx: Context, ability: int) -> bool:
     return False
 
 
+_RESTRICTION = re.compile(r"選べない|選ばれない|選ぶことはできない|選ぶことができない")
+
+
+def _in_leading_trigger(m: pl.Mention, ctx: Context) -> bool:
+    """The mention is in a trigger clause before its sentence's effect (not a time of the
+    effect: 相手は次の自分自身のターンのはじめに、…アンタップできない), or is the one who chooses
+    in a restriction (…相手がクリーチャーを選ぶ時、選ばれない), wherever it stands."""
+    info = ctx.analysis.sentence_of(m)
+    if m.clause_kind != "trigger" or info is None or m.clause is None:
+        return False
+    if m.particle == "が" and m.clause + 1 < len(info.clauses) and _RESTRICTION.search(info.clauses[m.clause + 1].text):
+        return True
+    return m.clause < max(info.effect, 1) and all(
+        c.kind in ("trigger", "connective", "duration", "condition", "means") for c in info.clauses[:m.clause + 1])
+
+
 def acting_opponent(tree, ctx: Context):
     """相手が…時、/ 相手の(クリーチャー等)が…時、/ 「相手が…選ぶ時、…選べない」 → いずれかの相手が /
     いずれかの相手の…が; a later 相手は/が/の in the ability → その相手は/が/の.
@@ -31,20 +50,23 @@ def acting_opponent(tree, ctx: Context):
     の相手 — a topic 相手は of a trigger reads 各相手は (「各相手は、呪文を唱えた時、…」); turns
     (相手のターン), attacks and battles (T24) stay as printed. Later mentions of the opponent in the
     ability are that opponent (その相手); after an attack trigger (相手のクリーチャーが自分を攻撃する時,
-    このクリーチャーが相手プレイヤーを攻撃して…時) the opponent who then acts (相手は, 相手が) is the
-    attacking, or attacked, one: その相手. A trigger that names 相手の… before the actor 相手が would need
+    このクリーチャーが相手プレイヤーを攻撃して…時) the opponent who then acts (相手は, 相手が), or
+    whose information a condition reads, is the attacking, or attacked, one: その相手. A trigger that names 相手の… before the actor 相手が would need
     its words reordered: left whole and reported (a residual), unless a special ruling says it."""
     changes = Changes(ID)
     a = ctx.analysis
     for ability in a.abilities:
-        in_trigger = [m for m in opponents(ctx, ability.index) if m.clause_kind == "trigger"]
-        trigger = [m for m in in_trigger if not keeps_as_printed(m)]
+        in_trigger = [m for m in opponents(ctx, ability.index) if _in_leading_trigger(m, ctx)]
+        # a card of an opponent's that your effect takes (…相手のクリーチャーを１体破壊する時、かわりに…)
+        # names its player: T9c
+        trigger = [m for m in in_trigger if not keeps_as_printed(m) and not takes_one_card(m, ctx)]
         attack = [m for m in in_trigger if (pl.in_combat(m) or pl.attack_on_player(m)) and not pl.team_turn(m)]
         if attack and not trigger:
             # 相手のクリーチャーが自分を攻撃する時、相手は… / 相手プレイヤーを攻撃して…時、相手は…: the
             # attacking (or attacked) opponent acts
             for m in opponents(ctx, ability.index):
-                if m.start > attack[-1].start and m.particle in ("は", "が", "も") and m.compound == "" \
+                acts = m.particle in ("は", "が", "も") and m.compound == ""
+                if m.start > attack[-1].start and (acts or m.clause_kind == "condition") \
                         and m.clause_kind != "trigger" and not keeps_as_printed(m):
                     say(changes, ctx, m, THAT_OPPONENT)
                     ctx.claim(m, ID)

@@ -11,8 +11,9 @@ ID = "T9e"
 
 
 def reads_information(m: pl.Mention) -> bool:
-    """相手より, 相手と同じ, 相手の…が(あれば/なければ/…以上なら): compared, or in a condition."""
-    return pl.compared(m) or m.clause_kind == "condition"
+    """相手より, 相手と同じ, 相手の…が(あれば/なければ/…以上なら): compared, or in a condition (not
+    the topic of the whole sentence: 相手は自分自身の墓地に…なければ、手札を…捨てる)."""
+    return pl.compared(m) or (m.clause_kind == "condition" and m.particle not in ("は", "も"))
 
 
 def any_opponent_reference(tree, ctx: Context):

@@ -52,7 +52,9 @@ def chooses(m: pl.Mention, ctx: Context) -> bool:
     ability's effect (not its trigger, not a condition), not a turn, an attack or a card
     shown."""
     return (ctx.free(m) and not m.in_reminder and ctx.analysis.abilities[m.ability].kind == "one-shot"
-            and m.clause_kind in ("effect", "duration", "connective") and not keeps_as_printed(m))
+            and (m.clause_kind in ("effect", "duration", "connective", "means")
+                 or m.clause_kind == "condition" and m.particle in ("は", "も"))
+            and not keeps_as_printed(m))
 
 
 def _wants(m: pl.Mention, ctx: Context) -> str | None:
