@@ -16,6 +16,7 @@ deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
@@ -24,7 +25,7 @@ from ...carddb import Database
 from ...pipeline import finish
 from ...result import Notice, RewriteResult
 from . import analysis, carddb
-from .analysis.text import fold
+from .analysis.text import fold, has_full_width_digit
 from .nodes import CardText
 from .parser import parse as _parse
 from .parser import quirks
@@ -133,6 +134,8 @@ class DmTagCommanderPack:
             warnings.extend(stale)
         if matches:
             warnings = [w for w in warnings if w.ruling not in seen]
+        if has_full_width_digit(text):
+            matches = [_in_card_width(m) for m in matches]
         return matches, warnings
 
     # ------------------------------------------------------------------ cards
@@ -181,6 +184,16 @@ def ruling_keys(name: str) -> tuple[str, ...]:
 
 def _name_key(name: str) -> str:
     return re.sub(r"[\s\u3000]", "", fold(name))
+
+
+def _in_card_width(match):
+    """A ruling's text (written with half-width digits) with its one-digit counts in the
+    card's own width (１枚, as the official data writes them); a note keeps its own."""
+    text = match.text
+    if text.lstrip("\n").startswith("※DTC："):
+        return match
+    adapted = re.sub(r"(?<![0-9])[0-9](?![0-9])", lambda d: chr(ord(d.group()) - ord("0") + ord("０")), text)
+    return dataclasses.replace(match, derived=adapted) if adapted != text else match
 
 
 def _note_only(ruling) -> bool:

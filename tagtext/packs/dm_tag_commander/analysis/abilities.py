@@ -13,7 +13,12 @@ DM-NOTES 3 and 4 (the decisions, quoted where they apply):
 - *Kind*: "Each ability is one-shot or static. One-shot: a spell (a twinpact's spell side
   too); an ability whose first sentence opens with a trigger (…時、…とき、…たび、
   ターンのはじめに、ターンの終わりに、攻撃の終わりに、かわりに/代わりに); a tap ability (the
-  line after 「…タップして次の能力を使ってもよい。」). Static: the rest." A label takes the
+  line after 「…タップして次の能力を使ってもよい。」)." Likewise the line after any 「次の能力を
+  使ってもよい/行ってもよい」 (サイレントスキル, 攻撃する代わりに…, スリリング・スリー), and after
+  「次の能力を得る」 (フォートE, O・ドライブ: gained on arrival) unless it states something lasting. Static: the rest." An ability that opens
+  with a lasting effect's duration (次の自分のターンのはじめまで、このターン、) is one-shot too:
+  static abilities say 自分のターン中 / 相手のターン中 (this matters where the card type cannot
+  show it: a twinpact's spell side in the 2018 data). A label takes the
   kind of what follows it. "…時" after a state (ない時, いる時, 以上の時) is a condition,
   not a trigger; "…た場合、" after an act is a trigger (the pack's decision: NOTES.md). An
   xB/oB/P ability and a mode are one-shot; keyword abilities are neither ("keyword").
@@ -29,6 +34,7 @@ connective …, before the rest, a duration included").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -42,7 +48,7 @@ _CONNECTIVE = re.compile(r"^(?:その後|そのあと|その後で|さらに|そ
 #: a clause that ends with a trigger: an act and 時/とき/たび (not a state: ない時, いる時,
 #: 以上の時), an act and 場合, the start or end of a turn or attack, a replacement
 _TRIGGER = re.compile(
-    r"(?:(?<=[うくすつぬぶむぐるただ])(?<!いる)(?<!ある)(?<!いた)(?:時|とき|たび|度)(?:に)?"
+    r"(?:(?<=[うくすつぬぶむぐるただ])(?<!いる)(?<!ある)(?<!ていた)(?<!でいた)(?:時|とき|たび|度)(?:に)?"
     r"|(?<!ない)(?<!いる)た場合"
     r"|(?:ターン|攻撃)の(?:はじめ|始め|初め|終わり)に"
     r"|ターンが終わる(?:時|とき)"
@@ -52,6 +58,11 @@ _CONDITION = re.compile(r"(?:ば|なら|ならば|場合|限り|間|時|とき|�
 #: a sentence that points back at the one before, or goes on from it
 _CONTINUES = re.compile(r"^(?:その|それ|そう|こうし|こうして|こうした|これら|これが|これを|これは|選んだ|選ばれた|残り|そこ"
                         r"|この方法|同じ|もう)")
+#: a past form opening a sentence points back (見せた１枚か…, 捨てた手札１枚につき)
+_POINTS_BACK = re.compile(r"^[\u4e00-\u9fff]{1,3}[\u3041-\u309f]{0,3}[ただ](?![時とき])")
+#: the end of a sentence that states something lasting (a static ability of its own, in
+#: unbroken text): …できない, …ない, …される, …を得る, …なる, (パワー|コスト)を…する
+_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する)。?$")
 #: the end of a sentence that does something (not a lasting state): for a twinpact's spell
 #: side in unbroken text
 _ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|アンタップする|引く|出す|加える|捨てる|捨てさせる|唱える|バトルさせる"
@@ -182,6 +193,12 @@ def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
     if start is not None:
         end = sentence.stop.start if sentence.stop is not None else sentence.end
         out.append(_clause(len(out), start, end, masked, leaves))
+    # このクリーチャーがシールドをブレイクし、相手が…使った場合、: a clause in the continuative form
+    # before a trigger is part of that trigger
+    for i in range(len(out) - 2, -1, -1):
+        if out[i].kind == "effect" and out[i + 1].kind == "trigger" and _CONTINUATIVE.search(
+                out[i].text.replace(MASK, "").rstrip()):
+            out[i] = dataclasses.replace(out[i], kind="trigger")
     return tuple(out)
 
 
@@ -191,9 +208,13 @@ def _clause(index: int, start: int, end: int, masked: str, leaves: list[d.Leaf])
     return Clause(index, start, end, text, clause_kind(core), tuple(leaves))
 
 
+_CONTINUATIVE = re.compile(r"(?:し|て|で|り|き|ち|び|み|い)$")
 #: a comma after a particle does not end a clause: the phrase goes on (相手の、…; 相手は、…)
 _GOES_ON = re.compile(r"(?:の|が|は|を|に|と|も)$")
-_MEANS = re.compile(r"(?:によって|により|で)$")
+_MEANS = re.compile(r"(?:によって|により|(?<!ま)で)$")
+#: a lasting effect's duration (…まで, このターン): something a one-shot effect sets up, not
+#: a static ability (those say 自分のターン中, 相手のターン中)
+_LASTING = re.compile(r"(?:まで|このターン|そのターン|次のターン)$")
 
 
 def clause_kind(core: str) -> str:
@@ -259,10 +280,8 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
 
     for item in tree.items:
         if isinstance(item, d.LineBreak):
-            if current is not None and current.units and _is_tap_line(masked, current):
-                tap_next = True
-            elif current is not None:
-                tap_next = False
+            if abilities:
+                tap_next = _uses_next_ability(tree, abilities[-1])
             close(True)
             continue
         if isinstance(item, d.AbilityMark):
@@ -289,6 +308,13 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             pending_mark = False
             close(False)
             continue
+        if isinstance(item, d.Reminder):
+            # reminder text standing alone explains what came before it: part of that ability
+            target = current if current is not None else (abilities[-1] if abilities else None)
+            if target is None:
+                target = open_ability("sentence")
+            target.units.append(item)
+            continue
         if isinstance(item, d.Label):
             if not (current is not None and current.opener == "mark" and not current.sentences):
                 close(False)
@@ -312,7 +338,8 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
         opens_trigger = _opens_with_trigger(clauses)
         # a line (or ■) is one ability; only text that lost its breaks is cut at sentences
         starts_new = current is None or (unbroken and bool(current.sentences) and (
-            opens_trigger or (not spell and not _continues(core, clauses))))
+            opens_trigger or (not spell and not _continues(core, clauses)
+                              and (twinpact or _STATIC_END.search(core.replace(MASK, ""))))))
         if current is not None and not current.sentences and current.opener in ("mark", "label", "icon", "mode"):
             starts_new = False
         if starts_new:
@@ -344,7 +371,8 @@ def _opens_with_trigger(clauses: tuple[Clause, ...]) -> bool:
 
 
 def _continues(core: str, clauses: tuple[Clause, ...]) -> bool:
-    return bool(clauses and clauses[0].kind == "connective") or bool(_CONTINUES.match(core))
+    return bool(clauses and clauses[0].kind == "connective") or bool(_CONTINUES.match(core)) \
+        or bool(_POINTS_BACK.match(core))
 
 
 def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unbroken: bool, tap_next: bool,
@@ -353,7 +381,11 @@ def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unb
         return ONE_SHOT
     if ability.opener == "mode":
         return ability.kind
-    if spell or tap_next or _opens_with_trigger(clauses):
+    if spell or _opens_with_trigger(clauses):
+        return ONE_SHOT
+    if tap_next and (tap_next == "use" or not _STATIC_END.search(core.replace(MASK, ""))):
+        return ONE_SHOT
+    if clauses and clauses[0].kind == "duration" and _LASTING.search(clauses[0].text.replace(MASK, "").strip()):
         return ONE_SHOT
     if twinpact and unbroken and "この" not in core and _ACTION_END.search(core.replace(MASK, "")):
         return ONE_SHOT
@@ -367,11 +399,24 @@ def _parent_kind(abilities: list[Ability]) -> str:
     return ONE_SHOT
 
 
-_TAP_LINE = re.compile(r"タップして[\s\u3000]*次の[\s\u3000]*能力を[\s\u3000]*使ってもよい")
+#: 「…タップして次の能力を使ってもよい。」, 「攻撃する代わりに次の能力を使ってもよい」, サイレントスキル
+#: (…アンタップするかわりに次の能力を使ってもよい), スリリング・スリー (…次の能力を１回行ってもよい):
+#: the next line is an ability used then, a one-shot one (not 「次の能力を得る」)
+_NEXT_ABILITY = re.compile(r"次の[\s\u3000]*能力を[\s\u3000]*(?:[0-9０-９]回)?(?P<how>使|行|得)")
 
 
-def _is_tap_line(masked: str, ability: Ability) -> bool:
-    return bool(_TAP_LINE.search(masked, ability.start, ability.end))
+def _uses_next_ability(tree: d.CardText, ability: Ability) -> str | bool:
+    """"use" when the ability uses the next line's (次の能力を使ってもよい, 行ってもよい), "gain"
+    when it gains it on arrival (フォートE, O・ドライブ: 次の能力を得る), else False."""
+    text = "".join(unit.to_source() for unit in ability.units)
+    m = _NEXT_ABILITY.search(text)
+    if m is None:
+        # a label standing alone on its line (フォートE：グレートメカオー): the next line is what it gives
+        if ability.opener == "label" and all(isinstance(u, d.Label) or isinstance(u, d.Sentence) and u.stop is None
+                                            for u in ability.units):
+            return "gain"
+        return False
+    return "gain" if m.group("how") == "得" else "use"
 
 
 def _follows_break(tree: d.CardText, item: d.Node) -> bool:

@@ -128,34 +128,47 @@ def attack_on_player(m: Mention) -> bool:
     return bool(re.match(r"^(?:を|に|へ|への)攻撃", m.after)) and m.compound in ("プレイヤー", "")
 
 
+def rest_of_phrase(m: Mention) -> str:
+    """The masked text of its sentence after the whole phrase (相手の…クリーチャー|が攻撃する時)."""
+    if m.compound == "クリーチャー":
+        return m.after[len("クリーチャー"):]
+    if m.owned is not None and m.owned.end > m.end:
+        return m.after[m.owned.end - m.end:]
+    return m.after
+
+
 def in_combat(m: Mention) -> bool:
     """An opponent's creature attacking, blocking, battling or breaking, or the opponent
     attacking or blocking: 相手クリーチャーが攻撃する時, 相手のクリーチャーの攻撃によって,
     バトルした相手クリーチャー, 自分のシールドを相手のクリーチャーがブレイクした時, 相手が
-    ブロックする前に."""
-    after, before = m.after, m.before
-    if re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before.rstrip("、")) and m.compound == "クリーチャー":
-        return True
+    ブロックする前に; your creature breaking the attacked player's shields (このクリーチャーが
+    相手のシールドをブレイクする時; 相手はそのシールドを…, the broken shield's owner)."""
+    before = m.before.rstrip("、")
+    rest = rest_of_phrase(m)
     creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
-    if creature:
-        tail = after[len(after) - len(after.lstrip("の")):] if m.compound else after
-        phrase_end = (m.owned.end - m.end) if m.owned is not None and not m.compound else 0
-        rest = after[phrase_end:] if phrase_end > 0 else tail
-        if re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃|がブレイク|にブレイク|が攻撃また"
-                    r"|の攻撃先|に攻撃|をブロック)", rest):
-            return True
-    if m.particle == "が" and re.match(r"^が[^、。]{0,24}?(?:攻撃|ブロック)", after):
+    if creature and re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before):
+        return True
+    if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃|がブレイク|にブレイク"
+                             r"|の攻撃先|に攻撃|をブロック)", rest):
+        return True
+    if m.particle == "が" and re.match(r"^が[^、。]{0,24}?(?:攻撃|ブロック)", m.after):
         return True
     if m.owned is not None and m.owned.head == "attack":
         return True
-    # このクリーチャーが相手のシールドをブレイクする時: your creature breaks the attacked player's shield
-    if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)",
-                                                                     m.after[max(0, m.owned.end - m.end):]):
+    if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)", rest):
         return True
-    # このクリーチャーがシールドをブレイクした時、相手はそのシールドを…: the broken shield's owner
-    if re.search(r"ブレイク(?:した|する|される)(?:時|とき)、$", before) and re.match(r"^は、?そのシールド", after):
+    if m.particle == "は" and (re.search(r"ブレイク(?:した|する|される)(?:時|とき)、$", m.before)
+                              and re.match(r"^は、?そのシールド", m.after)
+                              or re.search(r"ブレイク(?:した|する)シールドを、?$", m.before)):
         return True
     return False
+
+
+def breaker(m: Mention) -> bool:
+    """このクリーチャーは、相手のシールドをN枚ブレイクする: a breaker (all its breaks on the one
+    player it attacks)."""
+    return bool(m.owned is not None and m.owned.zone == "shield" and "このクリーチャーは" in m.before
+                and re.match(r"^を(?:\d+|すべて)(?:枚|つ)?ブレイク", rest_of_phrase(m)))
 
 
 def shown(m: Mention) -> bool:

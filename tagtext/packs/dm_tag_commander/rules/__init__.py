@@ -54,9 +54,9 @@ NOTE_RULES = frozenset({"T6", "T7", "T12", "T18", "T22b"})
 CLARIFY_MODULES = (
     own_things, subjectless_draw, single_card_choice, own_others, own_information, own_shields, own_gear,
     one_d2_field, seal_removal, team_defence, team_attacked, own_savers, owners_zones, team_turns, attack_targets,
-    shown_cards, all_players, reminder_text,
+    shown_cards, all_players, reminder_text, shield_breaks,
 )
-CLARIFY: tuple[Rule, ...] = tuple(module.RULE for module in CLARIFY_MODULES)
+CLARIFY: tuple[Rule, ...] = tuple(module.RULE for module in CLARIFY_MODULES if module.RULE.apply is None)
 
 #: Special rulings: not a pass (the engine's tagtext.rulings applies the table), listed so
 #: that the edits they make are explained like any rule's.

@@ -122,8 +122,10 @@ def opponents(ctx: Context, ability: int | None = None):
 
 def keeps_as_printed(m: pl.Mention) -> bool:
     """A phrase no rewrite rule touches (each is some clarify-only rule's): a turn, an
-    attack or battle, a card shown to the opponent."""
-    return pl.team_turn(m) or pl.attack_on_player(m) or pl.in_combat(m) or pl.shown(m)
+    attack or battle, a card shown to the opponent, a breaker, or one that already points
+    back (その相手クリーチャー)."""
+    return (pl.team_turn(m) or pl.attack_on_player(m) or pl.in_combat(m) or pl.shown(m) or pl.breaker(m)
+            or m.lead == "その")
 
 
 def refer_back(changes: Changes, ctx: Context, rule: str, ability: int, after: int, who: str,

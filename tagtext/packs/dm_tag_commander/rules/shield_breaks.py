@@ -28,6 +28,12 @@ def shield_breaks(tree, ctx: Context):
     return choice.apply(tree, ctx, ID)
 
 
+def claims(m: pl.Mention, analysis) -> bool:
+    """W/T/Q・ブレイカー and 「このクリーチャーは、相手のシールドをN枚ブレイクする」: all the breaks on
+    the one player attacked (no change)."""
+    return m.opponent and not m.in_reminder and pl.breaker(m)
+
+
 RULE = rule_of(ID, shield_breaks, "Several shields: all from one opponent", "相手",
                ("相手のシールドを裏向きのまま３枚まで選び、表にして持ち主の墓地に置く。",
                 "相手を１人選び、そのプレイヤーのシールドを裏向きのまま３枚まで選び、表にして持ち主の墓地に置く。"))

@@ -17,7 +17,7 @@ def claims(m: pl.Mention, analysis) -> bool:
     (実際にその結果が作用するのはあくまで対象となった箇所のみ)」. Attack, block and battle wording with
     the opponent's creatures (相手のクリーチャーが攻撃する時, バトルした相手クリーチャー, 相手クリーチャー
     の攻撃によって) stays as printed; T5 does not rewrite attack triggers."""
-    return m.opponent and not m.in_reminder and pl.in_combat(m)
+    return m.opponent and not m.in_reminder and (pl.in_combat(m) or m.lead == "その")
 
 
 RULE = clarify_of(ID, claims, "Any opposing attack is an attack on the whole team (no change)", ('相手のクリーチャーが攻撃する時、このクリーチャーは可能であればブロックする。', '相手のクリーチャーが攻撃する時、このクリーチャーは可能であればブロックする。'))
