@@ -58,6 +58,10 @@ _CONDITION = re.compile(r"(?:ば|なら|ならば|場合|限り|間|時|とき|�
 #: a sentence that points back at the one before, or goes on from it
 _CONTINUES = re.compile(r"^(?:その|それ|そう|こうし|こうして|こうした|これら|これが|これを|これは|選んだ|選ばれた|残り|そこ"
                         r"|この方法|同じ|もう)")
+#: a restriction while someone chooses, a cost changed while someone summons: static
+#: abilities though they say 「…選ぶ時」, 「…召喚する時」
+_RESTRICTION = re.compile(r"選ぶ(?:時|とき)、[^。]*(?:選べない|選ばれない|選ぶことはできない|選ぶことができない)"
+                          r"|(?:召喚する|唱える)(?:時|とき)、支払うコスト")
 #: a past form opening a sentence points back (見せた１枚か…, 捨てた手札１枚につき)
 _POINTS_BACK = re.compile(r"^[\u4e00-\u9fff]{1,3}[\u3041-\u309f]{0,3}[ただ](?![時とき])")
 #: the end of a sentence that states something lasting (a static ability of its own, in
@@ -381,7 +385,7 @@ def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unb
         return ONE_SHOT
     if ability.opener == "mode":
         return ability.kind
-    if spell or _opens_with_trigger(clauses):
+    if spell or (_opens_with_trigger(clauses) and not _RESTRICTION.search(core.replace(MASK, ""))):
         return ONE_SHOT
     if tap_next and (tap_next == "use" or not _STATIC_END.search(core.replace(MASK, ""))):
         return ONE_SHOT

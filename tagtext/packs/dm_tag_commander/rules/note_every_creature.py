@@ -9,19 +9,20 @@ from .notes import add_note
 
 ID = "T6"
 NOTE = "※DTC：味方のクリーチャーも含む。"
-_OWNED = re.compile(r"自分|相手|各|その|この|それ|これ|選んだ|選ばれた|プレイヤー|他の|持ち主|自身|同じ")
+#: what names whose creatures (or from where): no note then
+_OWNED = re.compile(r"自分|相手|各|この|その|それ|これ|選んだ|選ばれた|プレイヤー|持ち主の(?:手札|墓地|マナゾーン)から|自身|同じ名前"
+                    r"|攻撃クリーチャー|ブロックした|ブロックされた|バトルした|攻撃している")
 #: creatures an effect takes with no owner: …クリーチャーをすべて / を1体選び / すべてのクリーチャー /
 #: クリーチャーは…できない
 _TAKES = re.compile(r"(?:すべての[^、。を]*?クリーチャー|クリーチャー(?:をすべて|すべて|を\d+体|を好きな数|は[^、。]*?できない"
                     r"|を[^、。]{0,12}?(?:選|破壊|タップ|戻)))")
 
 
-def every_creature(ctx: Context, clause) -> bool:
-    """A clause of an effect that takes creatures and names no owner (no 自分, 相手, その …)."""
-    text = clause.text
-    if clause.kind not in ("effect", "duration") or _OWNED.search(text):
-        return False
-    return bool(_TAKES.search(text))
+def every_creature(ctx: Context, info) -> bool:
+    """A sentence whose effect takes creatures and names no owner or source (no 自分, 相手,
+    その中から …): the clauses from where its effect starts."""
+    effect = "、".join(c.text for c in info.clauses[info.effect:] if c.kind != "trigger")
+    return bool(effect) and bool(_TAKES.search(effect)) and not _OWNED.search(effect)
 
 
 def note_every_creature(tree, ctx: Context):
@@ -37,7 +38,7 @@ def note_every_creature(tree, ctx: Context):
     for ability in a.abilities:
         if ability.kind != "one-shot":
             continue
-        if any(every_creature(ctx, clause) for index in ability.sentences for clause in a.sentences[index].clauses):
+        if any(every_creature(ctx, a.sentences[index]) for index in ability.sentences):
             add_note(changes, ctx, ability, NOTE)
     return changes.apply(tree)
 

@@ -9,7 +9,7 @@ from .notes import add_note
 
 ID = "T12"
 NOTE = "※DTC：味方や相手のクリーチャーでも誘発する。"
-_OTHER = re.compile(r"^他の[^、。]*?クリーチャー(?:が|を)")
+_OTHER = re.compile(r"^他の[^、。]*?クリーチャーが")
 
 
 def note_other_creatures(tree, ctx: Context):
