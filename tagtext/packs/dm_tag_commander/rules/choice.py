@@ -22,6 +22,7 @@ and the later mentions) or, for その持ち主, by T10's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import nodes as d
@@ -116,7 +117,8 @@ def plan(ctx: Context) -> list[Step]:
 def _alternative(info, clause) -> bool:
     """The mention's clause is the second of two alternatives (…引くか、相手に手札を…捨てさせる):
     the choice belongs to that alternative."""
-    return clause.index > 0 and info.clauses[clause.index - 1].text.rstrip().endswith("か")
+    # a verb before か (…引くか、): two actions; not a noun (…１体か、…２体を破壊する: two objects)
+    return clause.index > 0 and re.search(r"[うくすつぬぶむぐる]か$", info.clauses[clause.index - 1].text.rstrip()) is not None
 
 
 def apply(tree, ctx: Context, rule: str):
