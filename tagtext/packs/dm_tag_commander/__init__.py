@@ -16,7 +16,6 @@ deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 
@@ -25,7 +24,7 @@ from ...carddb import Database
 from ...pipeline import finish
 from ...result import Notice, RewriteResult
 from . import analysis, carddb
-from .analysis.text import fold, has_full_width_digit
+from .analysis.text import fold
 from .nodes import CardText
 from .parser import parse as _parse
 from .parser import quirks
@@ -35,9 +34,6 @@ from .rules.common import Context
 #: a text none of these meets is returned as printed without being parsed (every rule's
 #: trigger, notes included, is one of them; tests check it)
 _ANY_TRIGGER = re.compile(r"相手|自分|プレイヤー|クリーチャー|ゲーム|少なく|につき|の数|の枚数|すべての|ニンジャ|ガチンコ")
-
-#: the text field of a twinpact's spell side (modern data with 【…側】 markers)
-SPELL_SIDE = "spellSide"
 
 
 class DmTagCommanderPack:
@@ -84,15 +80,13 @@ class DmTagCommanderPack:
 
         ``card_id`` names a card of a database loaded before (or the shipped one) for its type,
         name and shape; ``card_type`` ("呪文", "クリーチャー", "クリーチャー/呪文" …), ``name`` and
-        ``unbroken`` (the text lost its ability breaks, as the 2018 data) say them outright.
-        ``field`` ``spellSide`` is a twinpact's spell side. ``notes=False`` leaves out every
+        ``unbroken`` (the text lost its ability breaks, as the 2018 data) say them outright
+        (a twinpact's spell side is marked in its text: 【呪文側】). ``notes=False`` leaves out every
         per-card note 「※DTC：…」 (and the rulings that only add one)."""
         if not isinstance(text, str):
             raise TypeError(f"card text must be str, not {type(text).__name__}")
         facts = self.card_facts(card_id)
         card_type = card_type if card_type is not None else facts.card_type
-        if field == SPELL_SIDE:
-            card_type = "呪文"
         name = name if name is not None else facts.name
         unbroken = unbroken if unbroken is not None else facts.unbroken
         source = source or (f"{card_id}:{field}" if card_id else None)
@@ -118,15 +112,14 @@ class DmTagCommanderPack:
         return finish(text, tree, ctx, ruling, unchanged=tree is original)
 
     def _rulings(self, text: str, name: str | None, field: str | None, notes: bool):
-        """The special rulings of the card called ``name`` found in ``text`` (widths folded),
-        and stale-ruling notices."""
+        """The special rulings of the card called ``name`` found in ``text`` (in the official
+        form or as typed with half-width digits), and stale-ruling notices."""
         if not name:
             return [], []
-        folded = fold(text)
         matches, warnings = [], []
         seen = set()
         for key in ruling_keys(name):
-            found, stale = rulings.find(self.rulings(), folded, key, field)
+            found, stale = rulings.find(self.rulings(), text, key, field)
             for m in found:
                 if m.ruling.id not in seen and (notes or not _note_only(m.ruling)):
                     matches.append(m)
@@ -134,8 +127,6 @@ class DmTagCommanderPack:
             warnings.extend(stale)
         if matches:
             warnings = [w for w in warnings if w.ruling not in seen]
-        if has_full_width_digit(text):
-            matches = [_in_card_width(m) for m in matches]
         return matches, warnings
 
     # ------------------------------------------------------------------ cards
@@ -184,16 +175,6 @@ def ruling_keys(name: str) -> tuple[str, ...]:
 
 def _name_key(name: str) -> str:
     return re.sub(r"[\s\u3000]", "", fold(name))
-
-
-def _in_card_width(match):
-    """A ruling's text (written with half-width digits) with its one-digit counts in the
-    card's own width (１枚, as the official data writes them); a note keeps its own."""
-    text = match.text
-    if text.lstrip("\n").startswith("※DTC："):
-        return match
-    adapted = re.sub(r"(?<![0-9])[0-9](?![0-9])", lambda d: chr(ord(d.group()) - ord("0") + ord("０")), text)
-    return dataclasses.replace(match, derived=adapted) if adapted != text else match
 
 
 def _note_only(ruling) -> bool:

@@ -3,7 +3,7 @@
 Four shapes are read, told apart entry by entry, each file optionally gzipped (``.gz``),
 as a JSON array (or ``{"cards": [...]}``), JSON lines or CSV:
 
-- **classic** (``data/dm-classic08-cards.json.gz``, shipped; see ``data/SOURCE.md``): ``id``,
+- **classic** (shipped in ``data/dm-cards.json.gz`` with the 2018 texts; ``data/SOURCE.md``): ``id``,
   ``name``, ``cardType``, ``cost``, ``power``, ``civilizations``, ``races``, ``rarity``,
   ``text`` (abilities separated by line breaks), ``printings`` (``setCode``, ``cardNumber``,
   ``rarity``), ``setsContaining``;
@@ -15,7 +15,8 @@ as a JSON array (or ``{"cards": [...]}``), JSON lines or CSV:
   ``civilizations`` (a list, or ``civilization`` "光/水"), ``rarity``, ``cost``, ``power``,
   ``races`` and ``effects``, a list of ability texts in printed order, where an entry
   【クリーチャー側】 / 【呪文側】 (or 【<side name> 側】, spaces allowed; alone, or opening the
-  entry) starts a twinpact's side: the spell side is its own text field, ``spellSide``;
+  entry) starts a twinpact's side. The text is the abilities one a line, each marker on a
+  line of its own: the grammar reads the marker, and what follows 【呪文側】 is a spell's;
 - **plain**: ``{id, name, text}`` (and optionally ``type``/``cardType``), as a user's own
   CSV or JSON.
 
@@ -33,9 +34,9 @@ from pathlib import Path
 
 from ...carddb import Card, Database, Problem, format_of, parse_bytes as _parse_bytes, read_bytes
 
-TEXT_FIELDS = ("text", "spellSide")
-SHIPPED_FILE = "data/dm-classic08-cards.json.gz"
-SHIPPED_NAME = "shipped dm-classic08-cards.json"
+TEXT_FIELDS = ("text",)
+SHIPPED_FILE = "data/dm-cards.json.gz"
+SHIPPED_NAME = "shipped dm-cards.json"
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然", "ゼロ")
 
@@ -93,10 +94,26 @@ def load(path: str | Path | None = None) -> Database:
     return parse_bytes(read_bytes(p), str(p), format_of(p.name))
 
 
+class DmDatabase(Database):
+    """A Duel Masters database: the engine's, whose cards may also be looked up by the key
+    special rulings name them by (their name, spaces removed and widths folded; a
+    twinpact's 「A/B」 and each side), since DM rulings name cards, not ids (DM-NOTES 10)."""
+
+    def by_id(self) -> dict[str, Card]:
+        from . import ruling_keys
+        out: dict[str, Card] = {}
+        for card in self.cards:
+            for key in ruling_keys(card.name) if card.name else ():
+                out.setdefault(key, card)
+        out.update({card.id: card for card in self.cards})
+        return out
+
+
 def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
     if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
         fmt += ".gz"
-    return _parse_bytes(data, source, fmt, card_from_entry, main_field="text", text_fields=TEXT_FIELDS)
+    db = _parse_bytes(data, source, fmt, card_from_entry, main_field="text", text_fields=TEXT_FIELDS)
+    return DmDatabase(db.source, db.cards, db.problems, db.entries, db.main_field, db.text_fields)
 
 
 def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCard | None:
@@ -149,26 +166,19 @@ def _from_2018(card_id: str, entry: dict, where: str, problems: list[Problem]) -
 
 
 def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
-    sides: list[tuple[str, list[str]]] = [("", [])]
+    lines: list[str] = []
     for i, effect in enumerate(entry["effects"]):
         if not isinstance(effect, str):
             problems.append(Problem(where, f"effects[{i}] is not text; ignored", card_id, "text"))
             continue
         marker = _SIDE.match(effect)
-        if marker:
-            sides.append((marker.group("side"), []))
-            effect = effect[marker.end():]
-        if effect.strip():
-            sides[-1][1].append(effect)
-    sides = [(side, lines) for side, lines in sides if lines]
+        if marker and effect[marker.end():].strip():
+            # a side marker opening the entry: the marker on its own line, then the ability
+            lines.extend((effect[:marker.end()].rstrip(), effect[marker.end():]))
+        elif effect.strip():
+            lines.append(effect)
     card_type = _text(entry.get("type")) or _text(entry.get("cardType"))
-    texts: dict[str, str] = {}
-    for side, lines in sides:
-        fieldname = "spellSide" if "呪文" in side and texts else "text"
-        if fieldname in texts:
-            texts[fieldname] += "\n" + "\n".join(lines)
-        else:
-            texts[fieldname] = "\n".join(lines)
+    texts = {"text": "\n".join(lines)} if lines else {}
     rarity = _text(entry.get("rarity"))
     return DmCard(card_id, _text(entry.get("name")), _text(entry.get("set")) or _text(entry.get("setCode")), card_type,
                   texts, civilizations=_civs(entry), races=_list(entry.get("races")),
@@ -177,7 +187,7 @@ def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> D
 
 
 def _plain(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
-    texts = _texts({"text": entry.get("text"), "spellSide": entry.get("spellSide")}, where, problems)
+    texts = _texts({"text": entry.get("text")}, where, problems)
     card_type = _text(entry.get("cardType")) or _text(entry.get("type")) or _text(entry.get("card_type"))
     rarity = _text(entry.get("rarity"))
     return DmCard(card_id, _text(entry.get("name")), _text(entry.get("set")), card_type, texts,

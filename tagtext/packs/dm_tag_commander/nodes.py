@@ -2,9 +2,9 @@
 
 The tree base classes (:class:`~tagtext.syntax.nodes.Node`, ``Leaf``, ``Word``, ``Punct``,
 ``Other``, ``LineBreak``, ``Number``, ``Document``) are the engine's; this module adds what
-Duel Masters text has. Japanese has no spaces: a :class:`~tagtext.syntax.nodes.Word` here is
-a run of one script (kanji, hiragana, katakana or Latin letters), so every script boundary
-is a leaf boundary. A leaf keeps the whitespace before it (classic texts have stray spaces)
+Duel Masters text has. Japanese has no spaces: a :class:`Words` leaf is a run of one script
+(kanji, hiragana, katakana or Latin letters), so every script boundary is a leaf boundary,
+and a rule may cut a run anywhere else (its segmentation cuts anywhere). A leaf keeps the whitespace before it (classic texts have stray spaces)
 as ``prefix``, so a tree prints back to its exact input.
 
 Leaves: :class:`PlayerWord` (相手, 自分, プレイヤー), :class:`CardName` (《…》), :class:`Quote`
@@ -19,16 +19,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...syntax import nodes as _n
 from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word
+from ...syntax.words import Segmentation
 
 __all__ = [
-    "Node", "Leaf", "Word", "Punct", "Other", "LineBreak", "Number", "PlayerWord", "CardName", "Quote",
-    "Ruby", "KeywordName", "Label", "AbilityMark", "ModeMark", "Reminder", "Keyword", "Sentence",
+    "Node", "Leaf", "Word", "Words", "Punct", "Other", "LineBreak", "Number", "PlayerWord", "CardName", "Quote",
+    "Ruby", "KeywordName", "Label", "AbilityMark", "ModeMark", "SideMark", "Reminder", "Keyword", "Sentence",
     "CardText",
 ]
 
 
 # ----------------------------------------------------------------------------- leaves
+
+@dataclass(frozen=True, slots=True)
+class Words(_n.Words):
+    """A run of one script (kanji, hiragana, katakana, Latin letters, a sign) the grammar does
+    not model: 「バトルゾーン」「にある」「破壊」「する」. Unspaced text: a rule may cut it at
+    any character (the engine's ``replace_span``)."""
+
+    segmentation = Segmentation(cut_anywhere=True)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerWord(Leaf):
@@ -66,6 +77,16 @@ class Label(Leaf):
 @dataclass(frozen=True, slots=True)
 class AbilityMark(Leaf):
     """■: an ability starts (modern text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideMark(Leaf):
+    """A twinpact's side as a scraped database marks it (not printed): 【クリーチャー側】,
+    【呪文側】. What follows is that side's text."""
+
+    @property
+    def spell(self) -> bool:
+        return "呪文" in self.text
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """Duel Masters card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
-``grammar/dm.lark`` is compiled once per process by Lark (LALR(1), contextual lexer) and
-cached by Lark on disk; Lark's parser runs it, fed by the engine's driver
-(:mod:`tagtext.syntax.lalr`). The tree is built while Lark parses (an inline
-:class:`lark.Transformer`). Only Lark's public API is used.
+``grammar/dm.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`):
+compiled once per process by Lark (LALR(1), contextual lexer), cached by Lark on disk, and
+parsed by the engine's one-step contextual lexer. The tree is built while Lark parses (an
+inline :class:`lark.Transformer`). Plain text is runs of one script, each a
+:class:`~.nodes.Words` leaf that a rule may cut at any character (unspaced text).
 
 Before parsing, :func:`check_text` refuses what cannot be read safely (one-line
 :class:`~tagtext.errors.ParseError` naming line and column): a card name 《 or a quote 「
@@ -16,35 +17,26 @@ and closed in the other) parses, and :func:`quirks` says where, for the warnings
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
-from importlib import resources
 
-from lark import Lark, Token, Transformer
+from lark import Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from ...errors import ParseError
-from ...syntax.lalr import Driver, NoToken, new_token
+from ...syntax.grammar import Grammar
+from ...syntax.lalr import Lexeme, lexeme
 from . import nodes as d
 
 GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"
 GRAMMAR_FILE = "grammar/dm.lark"
 
-#: characters the grammar's %ignore skips (a leaf's prefix is a run of these)
-_IGNORED = frozenset(" \t\u3000\u00a0")
-
 _LEAF_CLASS = {
-    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "KANJI": d.Word, "HIRAGANA": d.Word, "KATAKANA": d.Word,
-    "LATIN": d.Word, "SIGN": d.Word, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
-    "KEYWORD": d.KeywordName, "LABEL": d.Label, "BULLET": d.AbilityMark, "MODE": d.ModeMark,
+    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "KANJI": d.Words, "HIRAGANA": d.Words, "KATAKANA": d.Words,
+    "LATIN": d.Words, "SIGN": d.Words, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
+    "KEYWORD": d.KeywordName, "LABEL": d.Label, "BULLET": d.AbilityMark, "MODE": d.ModeMark, "SIDE": d.SideMark,
     "NEWLINE": d.LineBreak, "LPAR": d.Punct, "RPAR": d.Punct, "STOP": d.Punct, "COMMA": d.Punct,
     "COLON": d.Punct, "OTHER": d.Other,
 }
-
-
-def grammar_text() -> str:
-    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 class CardTextBuilder(Transformer):
@@ -53,33 +45,21 @@ class CardTextBuilder(Transformer):
 
     def __init__(self):
         super().__init__(visit_tokens=False)
-        self._local = threading.local()
 
-    @property
-    def text(self) -> str:
-        return self._local.text
-
-    @text.setter
-    def text(self, value: str) -> None:
-        self._local.text = value
-
-    def leaf(self, tok) -> d.Leaf:
-        text = self.text
-        j = start = tok.start_pos
-        while j > 0 and text[j - 1] in _IGNORED:
-            j -= 1
-        return _LEAF_CLASS.get(tok.type, d.Other)(start, tok.end_pos, text[j:start], str(tok))
+    @staticmethod
+    def leaf(tok) -> d.Leaf:
+        return _LEAF_CLASS.get(tok.type, d.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
 
     def _nodes(self, children) -> tuple[d.Node, ...]:
-        return tuple(self.leaf(c) if isinstance(c, Token) else c for c in children)
+        return tuple(self.leaf(c) if isinstance(c, Lexeme) else c for c in children)
 
     def reminder(self, children):
-        parts = list(self._nodes(children))
+        parts = self._nodes(children)
         opener, close = parts[0], parts[-1]
         return d.Reminder(opener.start, close.end, opener, tuple(parts[1:-1]), close)
 
     def open_reminder(self, children):
-        parts = list(self._nodes(children))
+        parts = self._nodes(children)
         opener = parts[0]
         return d.Reminder(opener.start, parts[-1].end, opener, tuple(parts[1:]), None)
 
@@ -99,75 +79,19 @@ class CardTextBuilder(Transformer):
         return d.Sentence(parts[0].start, parts[-1].end, parts, None)
 
     def start(self, children):
-        items = self._nodes(children)
-        end = items[-1].end if items else 0
-        return d.CardText(0, len(self.text), items, self.text[end:])
-
-
-@functools.lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, CardTextBuilder]:
-    builder = CardTextBuilder()
-    lark = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
-                maybe_placeholders=False, cache=True)
-    return lark, builder
-
-
-@functools.lru_cache(maxsize=1)
-def _driver() -> Driver:
-    return Driver(_parser()[0])
-
-
-def _make_token(type_: str, value: str, start: int, end: int, prefix: str) -> Token:
-    return new_token(Token, type_, value, start, end)
+        return d.CardText(0, 0, self._nodes(children), "")  # the kit gives it its span and trailing text
 
 
 def _recover(error: UnexpectedToken, interactive) -> bool:
     """A token the parser did not expect (LALR merges lookaheads) is kept as plain text."""
     tok = error.token
-    if tok.type in ("$END", "OTHER"):
+    if not isinstance(tok, Lexeme) or tok.type == "OTHER":
         return False
     try:
-        interactive.feed_token(new_token(Token, "OTHER", str(tok), tok.start_pos, tok.end_pos))
+        interactive.feed_token(lexeme(tok, tok.prefix, "OTHER"))
     except UnexpectedInput:
         return False
     return True
-
-
-def parse(text: str, source: str | None = None) -> d.CardText:
-    """Parse one card text. Raises :class:`tagtext.errors.ParseError` (never a Lark
-    exception) for what :func:`check_text` refuses; the grammar itself is total."""
-    if not isinstance(text, str):
-        raise TypeError(f"card text must be str, not {type(text).__name__}")
-    check_text(text, source)
-    _, builder = _parser()
-    builder.text = text
-    try:
-        return _driver().parse(text, _make_token, _recover)
-    except NoToken as e:  # pragma: no cover - OTHER matches any character
-        raise ParseError(f"unexpected character {text[e.pos]!r}", text, e.pos, source) from None
-    except UnexpectedToken as e:  # pragma: no cover - the grammar is total
-        pos = e.token.start_pos if e.token.start_pos is not None else len(text)
-        raise ParseError("unexpected " + ("end of text" if e.token.type == "$END" else repr(str(e.token))),
-                         text, pos, source) from None
-
-
-def parse_with_lark_lexer(text: str) -> d.CardText:
-    """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
-    checked against (tests)."""
-    lark, builder = _parser()
-    builder.text = text
-    return lark.parse(text, on_error=lambda e: _recover(e, e.interactive_parser))
-
-
-# ----------------------------------------------------------------------------- checks
-
-#: How deep brackets may nest. Card text nests two deep; the tree and its printing
-#: recurse, so a text nesting hundreds deep is refused at the bracket that goes too deep.
-MAX_NESTING = 100
-
-_OPENERS = {"《": "》", "「": "」", "｢": "｣"}
-_LINE = re.compile(r"[^\r\n]*")
-_MIXED_NUMBER = re.compile(r"[0-9]+[０-９]+[0-9０-９]*|[０-９]+[0-9]+[0-9０-９]*")
 
 
 def check_text(text: str, source: str | None = None) -> None:
@@ -188,6 +112,35 @@ def check_text(text: str, source: str | None = None) -> None:
                     raise ParseError(f"brackets nest more than {MAX_NESTING} deep", text, pos, source)
             elif ch in ")）" and depth:
                 depth -= 1
+
+
+#: The grammar, as the engine's syntax kit runs it.
+GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, CardTextBuilder, words=d.Words, recover=_recover,
+                  check=check_text)
+
+
+def parse(text: str, source: str | None = None, parts=None) -> d.CardText:
+    """Parse one card text (with ``parts``, only those spans). Raises
+    :class:`tagtext.errors.ParseError` (never a Lark exception) for what
+    :func:`check_text` refuses; the grammar itself is total."""
+    return GRAMMAR.parse(text, source, parts)
+
+
+def parse_with_lark_lexer(text: str) -> d.CardText:
+    """The same parse with Lark's own contextual lexer: the reference :func:`parse` is
+    checked against (tests)."""
+    return GRAMMAR.parse_with_lark_lexer(text)
+
+
+# ----------------------------------------------------------------------------- checks
+
+#: How deep brackets may nest. Card text nests two deep; the tree and its printing
+#: recurse, so a text nesting hundreds deep is refused at the bracket that goes too deep.
+MAX_NESTING = 100
+
+_OPENERS = {"《": "》", "「": "」", "｢": "｣"}
+_LINE = re.compile(r"[^\r\n]*")
+_MIXED_NUMBER = re.compile(r"[0-9]+[０-９]+[0-9０-９]*|[０-９]+[0-9]+[0-9０-９]*")
 
 
 def _check_line(text: str, offset: int, line: str, source: str | None) -> None:

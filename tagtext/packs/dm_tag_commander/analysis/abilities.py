@@ -22,6 +22,8 @@ DM-NOTES 3 and 4 (the decisions, quoted where they apply):
   kind of what follows it. "…時" after a state (ない時, いる時, 以上の時) is a condition,
   not a trigger; "…た場合、" after an act is a trigger (the pack's decision: NOTES.md). An
   xB/oB/P ability and a mode are one-shot; keyword abilities are neither ("keyword").
+- A twinpact's side marked by a scraped database (【呪文側】) makes what follows a spell's
+  (or, 【クリーチャー側】, not).
 - *Continuation sentences* (その後、そうしたら、そうした場合、さらに、その中から、残りを、
   ただし) join the ability before them.
 
@@ -283,6 +285,12 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
         current = None
 
     for item in tree.items:
+        if isinstance(item, d.SideMark):
+            # a twinpact's side (scraped data): what follows is that side's, a spell's or not
+            close(True)
+            spell = item.spell
+            twinpact = False
+            continue
         if isinstance(item, d.LineBreak):
             if abilities:
                 tap_next = _uses_next_ability(tree, abilities[-1])
@@ -355,7 +363,20 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             ability.kind = _kind(ability, clauses, core, spell, twinpact, unbroken, tap_next, abilities)
         _add(ability, item, clauses, info_text, sentences)
     close(True)
+    _breaks(tree, abilities)
     return abilities, sentences
+
+
+def _breaks(tree: d.CardText, abilities: list[Ability]) -> None:
+    """Whether a line break (or the text's end) follows each ability: a note after one
+    that another ability follows on the same line needs a line break of its own."""
+    following = {}
+    items = tree.items
+    for i, item in enumerate(items):
+        following[id(item)] = items[i + 1] if i + 1 < len(items) else None
+    for ability in abilities:
+        after = following.get(id(ability.units[-1]), None) if ability.units else None
+        ability.break_after = after is None or isinstance(after, d.LineBreak)
 
 
 def _add(ability: Ability, item: d.Sentence, clauses, text: str, sentences: list[SentenceInfo]) -> None:

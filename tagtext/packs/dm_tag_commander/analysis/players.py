@@ -46,7 +46,7 @@ _COUNT_WORD = r"(?:\d+|ひとつ|一つ|ひとり|一人)"
 _PER_EACH = re.compile(r"^[^、。]*?" + _COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき")
 _NUMBER_OF = re.compile(r"^(?:[^、。]*?の(?:数|枚数|合計)|と同じ(?:数|枚数))")
 _QUANTITY = re.compile(
-    r"^(?:を|の)?、?[^、。]{0,24}?(?P<q>好きな数|好きな枚数|すべて|全て|その数|同じ数|同じ枚数"
+    r"^(?!と同じ)(?:を|の)?、?[^、。]{0,24}?(?P<q>好きな数|好きな枚数|すべて|全て|その数|同じ数|同じ枚数"
     r"|(?P<n>\d+|ひとつ|一つ|ひとり)(?P<unit>体|枚|つ|人)?(?P<upto>まで)?(?=[をずかとのまで、。選破タ持見捨ブ]|$))")
 _VERB = re.compile(r"(選|破壊|タップ|アンタップ|戻|置|ブレイク|見|捨|バトル|加え|出|唱え|引)")
 
@@ -302,9 +302,9 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     if word == "相手" and nxt is not None and not nxt.prefix:
         if isinstance(nxt, d.PlayerWord) and nxt.text == "プレイヤー":
             compound, end = "プレイヤー", nxt.end
-        elif isinstance(nxt, d.Word) and nxt.text.startswith("クリーチャー"):
+        elif isinstance(nxt, (d.Word, d.Words)) and nxt.text.startswith("クリーチャー"):
             compound, end = "クリーチャー", leaf.end
-        elif isinstance(nxt, d.Word) and nxt.text.startswith("自身"):
+        elif isinstance(nxt, (d.Word, d.Words)) and nxt.text.startswith("自身"):
             compound, end = "自身", nxt.start + 2
     if info is not None:
         s_start, s_end = info.start, info.end

@@ -13,6 +13,8 @@ def wants(m: pl.Mention, ctx: Context) -> bool:
     """相手のシールドをNつブレイクする / …N枚まで選び (N ≥ 2, or すべて)."""
     if m.owned is None or m.owned.zone != "shield":
         return False
+    if pl.counted(m):
+        return False  # a count: T9d
     quantity, verb = pl.selection(m)
     return quantity in ("many", "all") and verb in ("ブレイク", "選", "見", "置", "戻", "加え")
 
