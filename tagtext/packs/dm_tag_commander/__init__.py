@@ -16,6 +16,7 @@ deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
@@ -147,7 +148,23 @@ class DmTagCommanderPack:
         return self._facts.get(str(card_id), carddb.NO_FACTS)
 
     def _remember(self, db: Database) -> None:
-        self._facts = {**self._facts, **carddb.facts_of(db)}
+        facts = carddb.facts_of(db)
+        if any(f.card_type is None for f in facts.values()) and db.source != carddb.SHIPPED_NAME:
+            # a database that does not say a card's type (a plain {id, name, text} file): the
+            # type of the card of that name in the shipped database, where it has one
+            shipped = self._shipped().by_id()
+            for card_id, f in facts.items():
+                known = shipped.get(ruling_keys(f.name)[0]) if f.card_type is None and f.name else None
+                if known is not None and known.card_type:
+                    facts[card_id] = dataclasses.replace(f, card_type=known.card_type)
+        self._facts = {**self._facts, **facts}
+
+    #: the shipped database's file name
+    shipped_name = "dm-cards.json"
+
+    def shipped_database(self) -> bytes:
+        """The shipped database file's bytes (gunzipped), as ``load_database(None)`` reads them."""
+        return carddb.shipped_bytes()
 
     def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
         db = carddb.parse_bytes(data, source, fmt)

@@ -83,6 +83,12 @@ def facts_of(db: Database) -> dict[str, CardFacts]:
             for card in db.cards}
 
 
+def shipped_bytes() -> bytes:
+    """The shipped database file, gunzipped."""
+    import gzip
+    return gzip.decompress(resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes())
+
+
 def load(path: str | Path | None = None) -> Database:
     """A DM card database; None: the shipped one; ``"-"``: JSON from stdin."""
     if path is None:

@@ -64,7 +64,7 @@ class CoverageReport:
         residual_texts = sum(1 for t in players if t.residual)
         return {
             "texts": self.texts,
-            "parse_errors": len(self.parse_errors),
+            "parse_error_count": len(self.parse_errors),
             "round_trips": self.round_trips,
             "texts_with_players": len(players),
             "texts_accounted": sum(1 for t in players if t.accounted),
@@ -81,7 +81,7 @@ class CoverageReport:
         return [(t, pos) for t in self.items for pos, how in t.phrases if not how]
 
     def to_json(self) -> dict:
-        return {**self.figures(), "parse_error_list": self.parse_errors,
+        return {**self.figures(), "parse_errors": self.parse_errors,
                 "unaccounted": [{"card": t.card, "field": t.field, "offset": pos, "sentence": _sentence(t.text, pos)}
                                 for t, pos in self.unaccounted()]}
 
@@ -89,7 +89,7 @@ class CoverageReport:
         f = self.figures()
         lines = [
             f"texts:         {f['texts']}",
-            f"parse errors:  {f['parse_errors']}",
+            f"parse errors:  {f['parse_error_count']}",
             f"round trips:   {f['round_trips']}/{f['texts']} exact",
             f"rewritten:     {f['texts_rewritten']} texts",
             f"相手/プレイヤー: {f['texts_with_players']} texts, {f['texts_accounted']} accounted for "
