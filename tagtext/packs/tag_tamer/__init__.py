@@ -161,6 +161,11 @@ class TagTamer:
         """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
         return carddb.shipped_bytes()
 
+    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
+        """The database file ``data`` in its own shape, each changed text replaced
+        (``tagtext convert --format database``)."""
+        return carddb.write_back(data, source, fmt, texts)
+
     def coverage(self, database: carddb.Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         from .coverage import measure
