@@ -144,11 +144,8 @@ def _brackets_optional(escaped: str) -> str:
     return escaped
 
 
-def load_table(path: str | Path | None = None) -> Table:
-    """A special-ruling table: the default pack's, or the file at ``path``."""
-    if path is None:
-        from .packs import get
-        return get().rulings()
+def load_table(path: str | Path) -> Table:
+    """The special-ruling table in the file at ``path`` (a pack's own: ``Pack.rulings()``)."""
     p = Path(path)
     try:
         data = p.read_bytes()

@@ -131,7 +131,7 @@ def _database_file(db: str | None, pack) -> tuple[bytes, str, str]:
 
 def _convert(database: carddb.Database, pack) -> BatchResult:
     with _progress(len(database.cards)) as step:
-        return convert_database(database, progress=step, pack=pack)
+        return convert_database(database, pack, progress=step)
 
 
 @contextlib.contextmanager

@@ -60,7 +60,7 @@ def _resolve_card(query: str, pack) -> str:
     if query in pack.rulings().cards():
         return query
     try:
-        found = find_card(pack.load_database(None), query, getattr(pack, "normalise_card_id", None))
+        found = find_card(pack.load_database(None), query, pack.normalise_card_id)
     except AmbiguousCard as e:
         raise click.BadParameter(str(e), param_hint="'--card'") from None
     if found.how == "name":

@@ -18,6 +18,8 @@ installed; .ci/run always), when they fail instead.
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import contextlib
 import functools
 import os
@@ -35,7 +37,6 @@ from tagtext.errata import build_model, write_errata
 from tagtext.packs.tag_tamer import PACK
 
 RULES = PACK.rules
-from tagtext.rulings import load_table
 
 ARTIFACTS = Path(os.environ.get("TAGTEXT_ARTIFACTS") or Path(__file__).resolve().parents[2] / "artifacts") / "errata"
 CHROMIUM_FLAGS = (
@@ -170,7 +171,7 @@ def real(tmp_path_factory, real_batch):
     """The real database's site (from its conversion, done once), served."""
     batch = real_batch
     root = tmp_path_factory.mktemp("real") / "site"
-    write_errata(build_model(batch, load_table(), digimon_cards.shipped_source()), root)
+    write_errata(build_model(batch, packs.get("tag-tamer").rulings(), digimon_cards.shipped_source()), root)
     with _serve(root) as url:
         yield batch, url
 

@@ -33,6 +33,23 @@ REQUIREMENT_FIELDS = (
 #: Every field whose text tagtext reads, in the order outputs list them.
 TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
 
+#: How each text field is labelled for people (the errata pages).
+FIELD_LABELS = {
+    "effect": "Effect",
+    "digivolveEffect": "Inherited effect",
+    "securityEffect": "Security effect",
+    "linkEffect": "Link effect",
+    "optionCardEffect": "Option effect",
+    "specialDigivolve": "Special digivolve",
+    "dnaDigivolve": "DNA digivolve",
+    "burstDigivolve": "Burst digivolve",
+    "digiXros": "DigiXros",
+    "assembly": "Assembly",
+    "linkRequirement": "Link requirement",
+    "aceEffect": "ACE",
+    "rule": "Rule",
+}
+
 _EMPTY = ("", "-")
 
 SHIPPED_PACKAGE = "tagtext.packs.tag_tamer"

@@ -33,6 +33,8 @@ from ...carddb import (Card, Database, DatabaseError, Problem, build_database, d
                        read_bytes)
 
 TEXT_FIELDS = ("text", "pendulumEffect")
+#: How each text field is labelled for people (the errata pages), in Konami's words.
+FIELD_LABELS = {"text": "Card text", "pendulumEffect": "Pendulum Effect"}
 SHIPPED_FILE = "data/ygo-cards.json.gz"
 
 
