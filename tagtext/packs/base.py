@@ -147,6 +147,12 @@ class Pack(abc.ABC):
         is tried with this one to name the pack it belongs to."""
 
     @abc.abstractmethod
+    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
+        """The database file ``data`` (read from ``source`` as ``fmt``) written as it was, with
+        each changed text replaced (``texts``: (card id, field) -> the format's text):
+        ``tagtext convert --format database`` (see :mod:`tagtext.writeback`)."""
+
+    @abc.abstractmethod
     def shipped_database(self) -> bytes:
         """The shipped database file's bytes (gunzipped), as ``load_database(None)`` reads
         them: ``tagtext db export`` writes them out."""
@@ -192,5 +198,5 @@ class Pack(abc.ABC):
 
 #: every method of the contract, for the contract test
 METHODS = ("parse", "parts", "context", "rewrite", "rulings", "load_database", "database_from_bytes",
-           "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
+           "write_back", "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
            "deck_rules")
