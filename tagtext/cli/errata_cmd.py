@@ -58,7 +58,10 @@ def errata(db, out, fmt, allow_empty, pack):
                                "give a directory (-o site)")
     report = build_errata(db, out, fmt, pack, allow_empty)
     errata_ = report.errata
-    flagged = len(errata_.flags)
+    counts = errata_.flag_counts()
+    counts.setdefault("residual", (0, "residuals"))
+    counts.setdefault("stale ruling", (0, "stale rulings"))
+    flagged = ", ".join(f"{n} {noun}" for n, noun in counts.values())
     skipped = report_problems(errata_.entry_problems)
     unreadable = report_problems(_Unreadable(f) for f in errata_.flags if f.kind == "unreadable")
     if report.kept:
@@ -66,7 +69,7 @@ def errata(db, out, fmt, allow_empty, pack):
         note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
     note(
         f"tagtext: wrote {plural(len(report.files), 'file')} to {out}: {plural(errata_.cards, 'card')} in "
-        f"{plural(len(errata_.sets), errata_.grouping_noun, errata_.grouping_plural)}, {flagged} flagged for the maintainers, "
+        f"{plural(len(errata_.sets), errata_.grouping_noun, errata_.grouping_plural)}; for the maintainers: {flagged}; "
         f"{plural(skipped, 'database entry', 'database entries')} skipped or repaired "
         f"({report.seconds:.1f} s)"
     )

@@ -165,6 +165,26 @@ class Errata:
     def cards(self) -> int:
         return sum(len(s.cards) for s in self.sets)
 
+    def flag_counts(self) -> dict[str, tuple[int, str]]:
+        """What is flagged for the maintainers, by kind: (how many, what they are, in the
+        words ``tagtext convert`` uses): residuals and stale rulings are counted one by one,
+        as the conversion's summary counts them (a text may hold two), the others by text."""
+        counts: dict[str, int] = {}
+        for flag in self.flags:
+            counts[flag.kind] = counts.get(flag.kind, 0) + (len(flag.messages) if flag.kind in FLAG_NOUNS_EACH else 1)
+        return {kind: (counts[kind], FLAG_NOUNS[kind][counts[kind] != 1]) for kind in FLAG_NOUNS if kind in counts}
+
+
+#: what each kind of flag counts, singular and plural
+FLAG_NOUNS = {
+    "residual": ("residual", "residuals"),
+    "stale ruling": ("stale ruling", "stale rulings"),
+    "unreadable": ("unreadable text", "unreadable texts"),
+    "inconsistent edits": ("text with inconsistent edits", "texts with inconsistent edits"),
+}
+#: the kinds counted one by one (a text may hold several), not by text
+FLAG_NOUNS_EACH = ("residual", "stale ruling")
+
 
 # ----------------------------------------------------------------------------- building
 
