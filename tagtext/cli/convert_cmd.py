@@ -15,8 +15,9 @@ from .. import carddb
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
+from ..project import with_rulings
 from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
-                     plural, quiet, report_problems)
+                     plural, quiet, report_problems, rulings_option)
 from .output import open_text, print_text, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -31,9 +32,10 @@ WRITE_BACK = "database"
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json. "
                    "database: DB itself, in its own shape, each text replaced by the tag format's.")
 @allow_empty_option
+@rulings_option
 @pack_option
 @handle_errors
-def convert(db, output, fmt, allow_empty, pack):
+def convert(db, output, fmt, allow_empty, rulings, pack):
     """Convert every card of the card database DB to the tag format's text (Tag Tamer by default).
 
     DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
@@ -77,6 +79,7 @@ def convert(db, output, fmt, allow_empty, pack):
       tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
       tagtext convert DigimonCards.json --format database -o DigimonCards-tagtamer.json
     """
+    pack = with_rulings(pack, rulings)
     if fmt is None:
         try:
             fmt = format_for(output)

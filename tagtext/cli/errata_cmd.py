@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems
+from ..project import with_rulings
+from .common import (allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems,
+                     rulings_option)
 
 
 @click.command("errata")
@@ -20,9 +22,10 @@ from .common import allow_empty_option, global_flags, handle_errors, note, pack_
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
 @allow_empty_option
+@rulings_option
 @pack_option
 @handle_errors
-def errata(db, out, fmt, allow_empty, pack):
+def errata(db, out, fmt, allow_empty, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
@@ -56,7 +59,7 @@ def errata(db, out, fmt, allow_empty, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, pack, allow_empty)
+    report = build_errata(db, out, fmt, with_rulings(pack, rulings), allow_empty)
     errata_ = report.errata
     counts = errata_.flag_counts()
     counts.setdefault("residual", (0, "residuals"))

@@ -10,7 +10,8 @@ import click
 from ..lookup import AmbiguousCard, find_card
 from ..result import Notice
 from ..rulings import check
-from .common import global_flags, handle_errors, note, pack_option, quiet, text_argument
+from ..project import with_rulings
+from .common import global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
 
 
 @click.command("rewrite")
@@ -20,9 +21,12 @@ from .common import global_flags, handle_errors, note, pack_option, quiet, text_
               help="The card the text is from, for its special ruling: its id in any case (BT7-040, bt7-040) "
                    "or its name (\"Rasenmon\").")
 @click.option("--json", "as_json", is_flag=True, help="Print the full result: text, edits, residuals, warnings.")
+@click.option("--db", metavar="DB", default=None,
+              help="The card database --card looks the card up in (default: the shipped one). tagtext.toml: database.")
+@rulings_option
 @pack_option
 @handle_errors
-def rewrite(text, card_id, as_json, pack):
+def rewrite(text, card_id, as_json, db, rulings, pack):
     """Rewrite effect TEXT for a tag format, Tag Tamer by default (TEXT from stdin when absent or "-").
 
     Prints the rewritten text. Residuals (counts the rules cannot rewrite) and warnings
@@ -39,9 +43,10 @@ def rewrite(text, card_id, as_json, pack):
       tagtext rewrite --pack ygo-tag --card "Pot of Greed" "Draw 2 cards."
     """
     source = text_argument(text)
+    pack = with_rulings(pack, rulings)
     card = None
     if card_id is not None:
-        card_id, card = _resolve_card(card_id, pack)
+        card_id, card = _resolve_card(card_id, pack, db)
     result = pack.rewrite(source, card_id, source="<text>" if text not in (None, "-") else "<stdin>")
     if card is not None:
         result = _not_the_cards_text(result, card, pack)
@@ -59,7 +64,7 @@ def rewrite(text, card_id, as_json, pack):
         click.echo(f"tagtext: warning: {warning}", err=True)
 
 
-def _resolve_card(query: str, pack):
+def _resolve_card(query: str, pack, db: str | None = None):
     """The card --card names, (its id, the card): an id in any case or form the pack knows
     (``bt4-088``), or a card's name (``"Pot of Greed"``) in the pack's shipped database.
     An id no card has gets a warning and is used as given, with no card: the text is
@@ -72,7 +77,8 @@ def _resolve_card(query: str, pack):
     if found.how == "name":
         note(f"tagtext: note: --card {query!r} is {found.id} {found.card.name}")
     elif found.how == "unknown" and query not in pack.rulings().cards():
-        note(f"tagtext: warning: no card {query!r} in the shipped card database (by id or name); "
+        note(f"tagtext: warning: no card {query!r} in the {'shipped ' if db is None else ''}card database "
+             f"{'' if db is None else db + ' '}(by id or name); "
              f"no special ruling applies to it")
     return found.id, found.card
 
@@ -85,7 +91,7 @@ def _not_the_cards_text(result, card, pack):
     warnings = tuple(
         Notice("ruling-not-in-text",
                f"special ruling {w.ruling!r} ({card.id} {w.field}) covers an effect this text does not hold: "
-               f"it is not {card.id}'s {w.field} text as the shipped card database has it; not applied",
+               f"it is not {card.id}'s {w.field} text as the card database has it; not applied",
                ruling=w.ruling, card=w.card, field=w.field)
         if w.kind == "stale-ruling" and w.ruling in current else w
         for w in result.warnings)
