@@ -10,6 +10,8 @@ under 5 s, of which the conversion (tagtext.batch) is budgeted at about 2 s.
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import argparse
 import os
 import subprocess
@@ -42,7 +44,6 @@ def main() -> int:
         print(f"tagtext errata --format {args.format}: best {min(times):.2f} s, first {times[0]:.2f} s "
               f"({args.rounds} rounds; target {TARGET_SECONDS:.0f} s)")
 
-        from tagtext.rulings import load_table
 
         from tagtext import carddb
         from tagtext.packs.tag_tamer import carddb as digimon_cards
@@ -52,9 +53,9 @@ def main() -> int:
         marks = [("start", time.perf_counter())]
         database = digimon_cards.load(args.db)
         marks.append(("load", time.perf_counter()))
-        batch = convert_database(database)
+        batch = convert_database(database, packs.get("tag-tamer"))
         marks.append(("convert", time.perf_counter()))
-        errata = build_model(batch, load_table(), digimon_cards.shipped_source() if args.db is None else None)
+        errata = build_model(batch, packs.get("tag-tamer").rulings(), digimon_cards.shipped_source() if args.db is None else None)
         marks.append(("model", time.perf_counter()))
         write_errata(errata, f"{tmp}/inproc", args.format)
         marks.append(("render+write", time.perf_counter()))

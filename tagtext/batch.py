@@ -37,8 +37,8 @@ class BatchResult:
     cards: list[CardResult]
     #: problems of the database's entries (skipped entries, duplicate ids ...)
     problems: list[Problem]
-    #: the rule pack that rewrote it
-    pack: object = None
+    #: the rule pack that rewrote it (a tagtext.packs.base.Pack)
+    pack: object
 
     def summary(self) -> dict[str, int]:
         texts = [r for c in self.cards for r in c.results.values()]
@@ -54,11 +54,10 @@ class BatchResult:
         }
 
 
-def convert_database(db: Database, progress: Callable[[int], None] | None = None,
-                     pack=None) -> BatchResult:
-    """Rewrite every text of every card with ``pack`` (a pack or its name; None: the
-    default pack). ``progress(n)`` is called after each card."""
-    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+def convert_database(db: Database, pack, progress: Callable[[int], None] | None = None) -> BatchResult:
+    """Rewrite every text of every card with ``pack`` (a pack, or an installed pack's
+    name). ``progress(n)`` is called after each card."""
+    pack = packs.get(pack) if isinstance(pack, str) else pack
     ruled = pack.rulings().cards()
     memo: dict[str, RewriteResult] = {}
     out: list[CardResult] = []
@@ -77,8 +76,9 @@ def convert_database(db: Database, progress: Callable[[int], None] | None = None
     return BatchResult(db.source, out, list(db.problems), pack)
 
 
-def convert_card(card: Card, memo: dict[str, RewriteResult] | None = None, pack=None) -> CardResult:
-    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+def convert_card(card: Card, memo: dict[str, RewriteResult] | None, pack) -> CardResult:
+    """Rewrite every text of one card with ``pack``; ``memo`` (text -> result) shares
+    results between identical texts (None for a card with a special ruling)."""
     result = CardResult(card)
     for name, text in card.texts.items():
         where = f"{card.id} {name}"

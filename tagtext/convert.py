@@ -225,7 +225,7 @@ def write_csv(batch: BatchResult, out: TextIO) -> None:
 def write_markdown(batch: BatchResult, out: TextIO) -> None:
     """A table of the changed texts (changes in bold), then what needs review."""
     s = batch.summary()
-    title = (batch.pack or packs.get()).title
+    title = batch.pack.title
     out.write(f"# {title} text: {_md(batch.source)}\n\n")
     out.write(f"tagtext {__version__}: {s['cards']} cards, {s['texts']} texts; {s['rewritten']} texts "
               f"rewritten on {s['cards_rewritten']} cards; {s['residuals']} residuals, "
@@ -349,7 +349,7 @@ def _check_schema(record: object, source: str, where: str) -> None:
         raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
 
 
-def batch_from_conversion(records: list[tuple[str, object]], source: str, pack=None) -> BatchResult:
+def batch_from_conversion(records: list[tuple[str, object]], source: str, pack) -> BatchResult:
     """A convert output read back as the batch it was written from (``tagtext errata``
     builds pages from a published conversion this way, without rewriting anything)."""
     from .carddb import Card
@@ -374,7 +374,7 @@ def batch_from_conversion(records: list[tuple[str, object]], source: str, pack=N
             else:
                 result.errors[name] = t.error or "not rewritten"
         out.append(result)
-    return BatchResult(source, out, [], packs.get(pack) if pack is None or isinstance(pack, str) else pack)
+    return BatchResult(source, out, [], pack)
 
 
 def _text(value: object) -> str:

@@ -28,8 +28,10 @@ USE_TRIGGERS = True
 
 @dataclass
 class Context:
-    """What a pass reads besides the tree, and where it reports what it cannot do. A pack
-    extends it with its facts (see the pack's ``context``)."""
+    """What a pass reads besides the tree, and where it reports what it cannot do: one
+    class for every pack, which a pack extends with its facts (``Pack.context`` makes it).
+
+    A residual is never reported inside a span a special ruling keeps or replaces."""
 
     text: str
     card_id: str | None = None
@@ -55,50 +57,55 @@ def may_apply(pack, text: str) -> bool:
     if not USE_TRIGGERS:
         return True
     low = text.lower()
-    if pack.residual_trigger(low):
+    if pack.residual_trigger is not None and pack.residual_trigger(low):
         return True
-    return any(_hits(pack, low).values())
-
-
-def _hits(pack, low: str) -> dict:
-    """Each distinct trigger of the pack's passes -> whether ``low`` meets it (rules often
-    share one: Tag Tamer's count rules all act on counts). None, for a pass with no
-    trigger, always meets."""
-    out: dict = {}
+    seen = set()
     for rule in pack.pipeline:
-        if rule.apply and rule.trigger not in out:
-            out[rule.trigger] = True if rule.trigger is None else bool(rule.trigger(low))
-    return out
+        if rule.apply and rule.trigger not in seen:
+            if rule.trigger is None or rule.trigger(low):
+                return True
+            seen.add(rule.trigger)
+    return False
 
 
 def rewrite(pack, text: str, card_id: str | None = None, field: str | None = None,
             source: str | None = None) -> RewriteResult:
-    """Rewrite one text with ``pack``'s rules.
+    """Rewrite one text with ``pack``'s rules: the runner every pack's ``rewrite`` is.
 
     ``card_id`` selects the card's special ruling, if it has one; ``field`` (effect,
     digivolveEffect, ...) lets a ruling for that field be reported as stale when its
     effect is not in the text. Raises :class:`tagtext.errors.ParseError` if the text
     needs parsing and the pack's grammar cannot parse it.
+
+    Only what a rule could act on is parsed: the pack's ``parts`` hook says where that is
+    (a text no trigger meets is returned as printed); a ruled text is parsed whole. A pass
+    runs only on a text its trigger meets (each distinct trigger is searched once).
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
     matches, notices = rulings.find(pack.rulings(), text, card_id, field)
-    low = text.lower()
-    hits = _hits(pack, low)
-    if not matches and USE_TRIGGERS and not (any(hits.values()) or pack.residual_trigger(low)):
-        return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
-    # A pack may say which parts of a text a rule could act on, so that only those are
-    # parsed (the rest is kept as printed, every offset the text's own).
-    parts = pack.parts(text) if USE_TRIGGERS and not matches else None
+    parts = None
+    if USE_TRIGGERS and not matches:
+        parts = pack.parts(text)
+        if parts is not None and not parts:
+            return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
     tree = pack.parse(text, source, parts)
     context = pack.context(text, tree, card_id, rulings.protected_spans(matches))
     context.warnings.extend(notices)
     original = tree
+    low = text.lower()
+    met: dict = {}  # trigger -> whether the text meets it (rules often share one)
     for rule in pack.pipeline:
-        if rule.apply and (not USE_TRIGGERS or hits[rule.trigger]):
-            tree = rule.apply(tree, context)
+        if rule.apply is None:
+            continue
+        if USE_TRIGGERS and rule.trigger is not None:
+            hit = met.get(rule.trigger)
+            if hit is None:
+                hit = met[rule.trigger] = bool(rule.trigger(low))
+            if not hit:
+                continue
+        tree = rule.apply(tree, context)
     tree = rulings.apply(tree, matches, context.warnings)
-    pack.report_residuals(context)
     ruling = matches[0].ruling.id if matches else None
     return finish(text, tree, context, ruling, unchanged=tree is original)
 

@@ -144,11 +144,8 @@ def _brackets_optional(escaped: str) -> str:
     return escaped
 
 
-def load_table(path: str | Path | None = None) -> Table:
-    """A special-ruling table: the default pack's, or the file at ``path``."""
-    if path is None:
-        from .packs import get
-        return get().rulings()
+def load_table(path: str | Path) -> Table:
+    """The special-ruling table in the file at ``path`` (a pack's own: ``Pack.rulings()``)."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -342,3 +339,22 @@ def _effect_words(tree, m: Match):
             except UnplacedChange:  # its words are cut only at their separator
                 return None
     return None
+
+
+# ----------------------------------------------------------------------------- a maintainer's own table
+
+def merge(base: Table, overlay: Table) -> Table:
+    """A maintainer's own table (``overlay``, ``--rulings FILE``) over the pack's
+    (``base``), one rule per ruling id: a ruling of ``overlay`` **replaces** the ruling of
+    ``base`` that has its id, where that one stood; a ruling with a new id **extends** the
+    table, after the pack's. Wording variants (``[wording.NAME]``) merge the same way by
+    name, and apply to every ruling of the result: a maintainer's ruling is also found in
+    the wordings the pack derives (Tag Tamer's Asia terms)."""
+    variants = {v.name: v for r in base.rulings[:1] for v in r.variants}
+    variants.update({v.name: v for r in overlay.rulings[:1] for v in r.variants})
+    merged_variants = tuple(variants.values())
+    replacing = {r.id: r for r in overlay.rulings}
+    rulings = [replacing.get(r.id, r) for r in base.rulings]
+    rulings += [r for r in overlay.rulings if r.id not in {b.id for b in base.rulings}]
+    return Table(f"{base.source} + {overlay.source}",
+                 tuple(dataclasses.replace(r, variants=merged_variants) for r in rulings))

@@ -27,7 +27,7 @@ from tagtext.packs.tag_tamer import carddb as digimon_cards
 import tagtext
 import tagtext.batch
 from tagtext.packs.tag_tamer import PACK
-from tagtext import carddb, convert
+from tagtext import carddb, convert, packs
 from tagtext.batch import convert_database
 from tagtext.packs.tag_tamer.carddb import TEXT_FIELDS
 from tagtext.cli.main import cli
@@ -84,7 +84,7 @@ def card_validator(schema):
 
 @pytest.fixture(scope="module")
 def shipped_batch():
-    return convert_database(digimon_cards.load_shipped())
+    return convert_database(digimon_cards.load_shipped(), packs.get("tag-tamer"))
 
 
 @pytest.fixture(scope="module")
@@ -344,7 +344,7 @@ def test_summary_on_stderr_and_no_progress_bar_when_piped(sample_db):
     lines = stderr_lines(result)
     assert len(lines) == 1
     texts = sum(len(c.texts) for c in db.cards)
-    batch = convert_database(db)
+    batch = convert_database(db, packs.get("tag-tamer"))
     s = batch.summary()
     def counted(number, noun):  # "1 residual", "2 residuals"
         return f"{number} {noun}" + ("" if number == 1 else "s")

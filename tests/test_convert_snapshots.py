@@ -15,6 +15,8 @@ The files are in tests/__snapshots__/test_convert_snapshots/, one per set
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import re
 from collections import OrderedDict
 
@@ -37,7 +39,7 @@ SETS = sorted({card.set for card in SHIPPED.cards}, key=_set_order)
 
 @pytest.fixture(scope="module")
 def by_set() -> dict[str, list]:
-    batch = convert_database(SHIPPED)
+    batch = convert_database(SHIPPED, packs.get("tag-tamer"))
     out: dict[str, list] = {code: [] for code in SETS}
     for card_result in batch.cards:
         card = card_result.card

@@ -37,7 +37,8 @@ def test_json_report_keys(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert {"texts", "parse_errors", "numerals", "numerals_classified", "player_refs",
-            "player_refs_classified", "residuals"} <= set(data)
+            "player_refs_classified", "unexplained", "unexplained_sentences"} <= set(data)
+    assert "residuals" not in data       # residuals are what convert reports: another thing
     assert data["numerals"] == data["numerals_classified"] == 1
 
 

@@ -21,7 +21,8 @@ def test_export_writes_the_database_the_pack_reads(name, tmp_path):
     exported = pack.load_database(str(out))
     assert len(exported.cards) == len(shipped.cards) > 1000
     assert [(c.id, c.texts) for c in exported.cards] == [(c.id, c.texts) for c in shipped.cards]
-    assert f"wrote {pack.shipped_name} ({len(shipped.cards)} cards" in result.stderr
+    assert result.stderr == (f"tagtext: wrote the shipped {pack.shipped_name} ({len(shipped.cards)} cards of the "
+                             f"{pack.game}) to {out}\n")
 
 
 def test_export_to_stdout_and_gzip_give_the_same_bytes(tmp_path):

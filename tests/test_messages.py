@@ -151,3 +151,18 @@ def test_colour_keeps_the_markers(two_sides):
     assert "\x1b[31m[-6-]\x1b[0m\x1b[32m{+8+}\x1b[0m" in coloured
     import re
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+def test_a_pasted_text_that_is_not_the_cards_own_is_not_a_stale_ruling():
+    """BT7-040's ruling is current (the database's card holds its effect): a text pasted
+    with --card that does not hold it is not the card's text, and is said to be so."""
+    result = run("rewrite", "--card", "BT7-040", "--json", "Both players draw 2 cards.")
+    assert result.exit_code == 0
+    (warning,) = json.loads(result.stdout)["warnings"]
+    assert "stale" not in warning
+    assert warning == ("special ruling 'rasenmon-evolution-cost' (BT7-040 effect) covers an effect this text "
+                       "does not hold: it is not BT7-040's effect text as the shipped card database has it; "
+                       "not applied")
+    assert "stale" not in run("rewrite", "--card", "BT7-040", "Draw 1.").stderr
+    # the card's own text: the ruling applies, nothing to say
+    assert run("rewrite", "--card", "BT7-040", RASENMON).stderr == ""

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 import tagtext
-from tagtext import pipeline
+from tagtext import packs, pipeline
 from tagtext.packs.tag_tamer import PACK
-from tagtext.rulings import load_table
 from tagtext.packs.tag_tamer.syntax import nodes as n
 from tagtext.syntax.edit import word_leaves
 
@@ -65,7 +64,7 @@ def test_texts_no_rule_applies_to_come_back_byte_identical(results):
 
 def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
     """Checked on the original parse, independently of how the rules chose their edits."""
-    rulings = load_table()
+    rulings = packs.get("tag-tamer").rulings()
     offenders = []
     for card_id, field, text, result in results:
         if not result.edits:

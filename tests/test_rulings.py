@@ -9,12 +9,13 @@ import pytest
 from click.testing import CliRunner
 
 import tagtext
+from tagtext import packs
 from tagtext.cli.main import cli
 from tagtext.rulings import OverrideTableError, check, load_table, parse_table
 
 
 def test_every_ruling_matches_its_real_card(corpus):
-    statuses = check(load_table(), corpus.by_id())
+    statuses = check(packs.get("tag-tamer").rulings(), corpus.by_id())
     assert [(s.ruling.card, s.status, s.wording) for s in statuses] == [
         ("BT7-040", "current", "global"), ("BT17-100", "current", "global"), ("EX9-055", "current", "global"),
         ("BT12-083", "current", "global"), ("EX5-072", "current", "global"),
@@ -72,9 +73,9 @@ def test_a_ruling_for_another_field_is_not_stale(corpus):
 def test_a_batch_applies_every_ruling_once_and_warns_about_none(corpus):
     # the batch passes each text's field: a ruling is only looked for in its own field
     from tagtext.batch import convert_database, iter_results
-    batch = convert_database(corpus)
+    batch = convert_database(corpus, packs.get("tag-tamer"))
     applied = sorted((card.id, name) for card, name, r in iter_results(batch) if r.ruling is not None)
-    assert applied == sorted((r.card, r.field) for r in load_table().rulings)
+    assert applied == sorted((r.card, r.field) for r in packs.get("tag-tamer").rulings().rulings)
     assert [(card.id, name, r.warnings) for card, name, r in iter_results(batch) if r.warnings] == []
 
 
@@ -84,7 +85,7 @@ def test_check_reports_stale_and_unknown_cards(corpus):
     doomsday = cards["BT17-100"]
     cards["BT17-100"] = type(doomsday)(doomsday.id, doomsday.name, doomsday.set, doomsday.card_type,
                                        {"effect": "[Start of Your Turn] You win the game."})
-    statuses = {s.ruling.card: s.status for s in check(load_table(), cards)}
+    statuses = {s.ruling.card: s.status for s in check(packs.get("tag-tamer").rulings(), cards)}
     assert statuses == {"BT7-040": "current", "BT17-100": "stale", "EX9-055": "unknown-card",
                         "BT12-083": "current", "EX5-072": "current"}
 

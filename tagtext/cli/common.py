@@ -53,8 +53,46 @@ def _set_flag(ctx, param, value):
     return value
 
 
+class ProjectFileError(click.ClickException):
+    """A project file (tagtext.toml, --config) that cannot be used: a usage error."""
+
+    exit_code = EXIT_USAGE
+
+
+def project_defaults(path: str | None) -> dict | None:
+    """The defaults of the project file ``path`` (None: ``tagtext.toml`` in the current
+    directory, if there is one), per command, for click's ``default_map``."""
+    from .. import project
+    found = project.find(path)
+    if found is None:
+        return None
+    try:
+        return project.load(found).default_map()
+    except project.ProjectError as e:
+        raise ProjectFileError(str(e)) from None
+
+
+def _set_config(ctx, param, value):
+    """``--config FILE``: that project file's defaults, for this command (given before the
+    command's name: for the command it runs)."""
+    if value is None:
+        return value
+    defaults = project_defaults(value) or {}
+    names, node = [], ctx
+    while node.parent is not None:          # the command's names below the group: deck, check
+        names.insert(0, node.info_name)
+        node = node.parent
+    for name in names:
+        defaults = defaults.get(name, {}) if isinstance(defaults, dict) else {}
+    ctx.default_map = defaults
+    return value
+
+
 def global_flags(func):
-    """``-q/--quiet`` and ``--debug``, accepted before the command or after it."""
+    """``-q/--quiet``, ``--debug`` and ``--config``, accepted before the command or after it."""
+    func = click.option("--config", metavar="FILE", expose_value=False, is_eager=True, callback=_set_config,
+                        help="The project file to read (default: tagtext.toml in the current directory, if "
+                             "any): the pack, database, rulings, banlist and outputs to use.")(func)
     func = click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_flag,
                         help="On an internal error, show the Python traceback.")(func)
     func = click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=_set_flag,
@@ -196,6 +234,15 @@ def text_argument(text: str | None) -> str:
         except UnicodeDecodeError as e:
             fail(f"<stdin>: not UTF-8 text (byte {e.start})")
     return text
+
+
+def rulings_option(func):
+    """``--rulings FILE``: the maintainer's own special-ruling table, laid over the pack's
+    (the command gets its path; :func:`tagtext.project.with_rulings` lays it)."""
+    return click.option(
+        "--rulings", "rulings", metavar="FILE", default=None,
+        help="Your own special-ruling table (TOML, as the pack's), laid over the pack's: a ruling with the id "
+             "of one of the pack's replaces it, any other is added. tagtext.toml: rulings.")(func)
 
 
 def _resolve_pack(ctx, param, value):

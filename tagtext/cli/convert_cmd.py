@@ -14,21 +14,28 @@ import click
 from .. import carddb
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
+from ..writeback import changed_texts
+from ..project import with_rulings
 from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
-                     plural, quiet, report_problems)
+                     plural, quiet, report_problems, rulings_option)
 from .output import open_text, print_text, to_stdout
+
+#: ``--format database``: write-back, DB in its own shape with the tag format's texts
+WRITE_BACK = "database"
 
 
 @click.command("convert")
 @global_flags
 @click.argument("db", required=False, metavar="[DB]")
 @click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically); \"-\" or none: stdout.")
-@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default=None,
-              help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json.")
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS + (WRITE_BACK,)), default=None,
+              help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json. "
+                   "database: DB itself, in its own shape, each text replaced by the tag format's.")
 @allow_empty_option
+@rulings_option
 @pack_option
 @handle_errors
-def convert(db, output, fmt, allow_empty, pack):
+def convert(db, output, fmt, allow_empty, rulings, pack):
     """Convert every card of the card database DB to the tag format's text (Tag Tamer by default).
 
     DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
@@ -43,6 +50,11 @@ def convert(db, output, fmt, allow_empty, pack):
       jsonl  one card per line, same card objects
       csv    one row per card text: id,name,set,field,original,text,rules
       md     a Markdown table of the changed texts, then what needs review
+      database
+             the database DB itself, in its own shape (the Digimon Card App's JSON,
+             YGOPRODeck's, the CSV or JSON lines it was), every field as it was but each
+             text the rules change replaced by the tag format's text: it loads into the
+             deckbuilders, simulators and bots that read DB. Never chosen by OUT's suffix.
 
     The same input gives byte-identical output (database order, no timestamps). OUT is
     replaced atomically: a failed or interrupted run leaves the previous OUT as it was.
@@ -65,19 +77,31 @@ def convert(db, output, fmt, allow_empty, pack):
       tagtext convert DigimonCards.json -o tagtamer.csv
       tagtext convert DigimonCards.json.gz --format md > changes.md
       tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
+      tagtext convert DigimonCards.json --format database -o DigimonCards-tagtamer.json
     """
+    pack = with_rulings(pack, rulings)
     if fmt is None:
         try:
             fmt = format_for(output)
         except UnknownSuffix as e:
             raise click.UsageError(str(e)) from None
-    database = pack.load_database(db)
+    if fmt == WRITE_BACK:
+        data, source, data_fmt = _database_file(db, pack)
+        database = pack.load_database(None) if db is None else pack.database_from_bytes(data, source, data_fmt)
+
+        def render(batch: BatchResult, out) -> None:
+            out.write(pack.write_back(data, source, data_fmt, changed_texts(batch)))
+    else:
+        database = pack.load_database(db)
+
+        def render(batch: BatchResult, out) -> None:
+            write(batch, out, fmt)
     check_shape(database, allow_empty, None if to_stdout(output) else output)
     if to_stdout(output):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
         buffer = io.StringIO(newline="")
-        write(batch, buffer, fmt)
+        render(batch, buffer)
         print_text(buffer.getvalue())
         output = None
     else:
@@ -87,7 +111,7 @@ def convert(db, output, fmt, allow_empty, pack):
         try:
             with open_text(output) as out:
                 batch = _convert(database, pack)
-                write(batch, out, fmt)
+                render(batch, out)
         except OSError as e:
             if e.filename not in (output, str(Path(output))):
                 raise
@@ -98,9 +122,19 @@ def convert(db, output, fmt, allow_empty, pack):
     sys.exit(1 if failed else 0)
 
 
+def _database_file(db: str | None, pack) -> tuple[bytes, str, str]:
+    """(bytes, name, format) of the database to write back: DB's file, stdin's JSON, or
+    the shipped database."""
+    if db is None:
+        return pack.shipped_database(), f"shipped {pack.shipped_name}", "json"
+    if db == "-":
+        return carddb.read_bytes(db), "<stdin>", "json"
+    return carddb.read_bytes(db), str(Path(db)), carddb.format_of(Path(db).name)
+
+
 def _convert(database: carddb.Database, pack) -> BatchResult:
     with _progress(len(database.cards)) as step:
-        return convert_database(database, progress=step, pack=pack)
+        return convert_database(database, pack, progress=step)
 
 
 @contextlib.contextmanager

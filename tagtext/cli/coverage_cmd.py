@@ -14,7 +14,7 @@ from .common import global_flags, handle_errors, pack_option, report_problems
 @global_flags
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--top", default=25, show_default=True, help="How many residual shapes to list.")
+@click.option("--top", default=25, show_default=True, help="How many shapes of unexplained sentences to list.")
 @pack_option
 @handle_errors
 def coverage(db, as_json, top, pack):
@@ -22,8 +22,10 @@ def coverage(db, as_json, top, pack):
 
     Parses every text field of every card (the shipped database when DB is absent) and
     counts parse errors, numerals and player references found by a plain scan of the text
-    and how many of them typed nodes explain, and the residuals: sentences holding a
-    numeral or player reference no typed node explains, most frequent shapes first.
+    and how many of them typed nodes explain, and the unexplained sentences: those holding
+    a numeral or player reference no typed node explains, most frequent shapes first (a
+    gap in the grammar; the residuals convert reports are something else: text a rule
+    covers but cannot rewrite).
 
     \b
     Examples:

@@ -43,5 +43,5 @@ def export(output, pack):
         except IsADirectoryError:
             fail(f"{output}: is a directory; give a file name to write")
         where = output
-    note(f"tagtext: wrote {pack.shipped_name} ({plural(len(database.cards), 'card')} of the "
+    note(f"tagtext: wrote the shipped {pack.shipped_name} ({plural(len(database.cards), 'card')} of the "
          f"{pack.game}) to {where}")

@@ -8,7 +8,8 @@ import sys
 
 import click
 
-from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, pack_option,
+from ..project import with_rulings
+from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, pack_option, rulings_option,
                      report_problems)
 
 
@@ -22,8 +23,9 @@ from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, g
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Color the word diff (auto: when stdout is a terminal).")
 @allow_empty_option
+@rulings_option
 @pack_option
-def diff(old, new, as_json, exit_code, color, allow_empty, pack):
+def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or Tag Tamer text changed, with a word diff of the official text
     where it changed, and of the Tag Tamer text ([-removed-]{+added+}, or red and green
@@ -59,6 +61,7 @@ def diff(old, new, as_json, exit_code, color, allow_empty, pack):
     with errors_exit(error):
         from ..diff import compare, load_side, report_lines
 
+        pack = with_rulings(pack, rulings)
         old_side, new_side = load_side(old, pack), load_side(new, pack)
         for side in (old_side, new_side):
             if side.database is not None:

@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems
+from ..project import with_rulings
+from .common import (allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems,
+                     rulings_option)
 
 
 @click.command("errata")
@@ -20,9 +22,10 @@ from .common import allow_empty_option, global_flags, handle_errors, note, pack_
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
 @allow_empty_option
+@rulings_option
 @pack_option
 @handle_errors
-def errata(db, out, fmt, allow_empty, pack):
+def errata(db, out, fmt, allow_empty, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
@@ -56,9 +59,12 @@ def errata(db, out, fmt, allow_empty, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, pack, allow_empty)
+    report = build_errata(db, out, fmt, with_rulings(pack, rulings), allow_empty)
     errata_ = report.errata
-    flagged = len(errata_.flags)
+    counts = errata_.flag_counts()
+    counts.setdefault("residual", (0, "residuals"))
+    counts.setdefault("stale ruling", (0, "stale rulings"))
+    flagged = ", ".join(f"{n} {noun}" for n, noun in counts.values())
     skipped = report_problems(errata_.entry_problems)
     unreadable = report_problems(_Unreadable(f) for f in errata_.flags if f.kind == "unreadable")
     if report.kept:
@@ -66,7 +72,7 @@ def errata(db, out, fmt, allow_empty, pack):
         note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
     note(
         f"tagtext: wrote {plural(len(report.files), 'file')} to {out}: {plural(errata_.cards, 'card')} in "
-        f"{plural(len(errata_.sets), errata_.grouping_noun, errata_.grouping_plural)}, {flagged} flagged for the maintainers, "
+        f"{plural(len(errata_.sets), errata_.grouping_noun, errata_.grouping_plural)}; for the maintainers: {flagged}; "
         f"{plural(skipped, 'database entry', 'database entries')} skipped or repaired "
         f"({report.seconds:.1f} s)"
     )

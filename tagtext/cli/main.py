@@ -46,6 +46,9 @@ class LazyGroup(click.Group):
         # A fresh run: the flags start unset (given before or after the command, they set them).
         common.FLAGS.update(quiet=False, debug=False)
         common.install_signal_handlers()
+        if "default_map" not in extra and not any(a == "--config" or a.startswith("--config=") for a in args):
+            # tagtext.toml in the current directory (--config names another one instead)
+            extra["default_map"] = common.project_defaults(None)
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx):

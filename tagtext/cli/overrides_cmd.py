@@ -7,31 +7,36 @@ import sys
 
 import click
 
-from ..rulings import check, load_table
-from .common import global_flags, handle_errors, note, pack_option, plural, report_problems
+from ..rulings import check
+from ..project import with_rulings
+from .common import global_flags, handle_errors, note, pack_option, plural, report_problems, rulings_option
 
 
 @click.command("check-overrides")
 @global_flags
 @click.argument("db", required=False)
-@click.option("--table", "table_path", metavar="PATH", help="A special-ruling table to check instead of the shipped one.")
+@click.option("--table", "table_path", metavar="FILE", hidden=True,
+              help="The same as --rulings (its former name).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statuses as JSON.")
+@rulings_option
 @pack_option
 @handle_errors
-def check_overrides(db, table_path, as_json, pack):
+def check_overrides(db, table_path, as_json, rulings, pack):
     """List special rulings that are stale or name unknown cards, against card database DB
     (the shipped database when DB is absent).
 
-    A ruling is stale when the effect it covers is no longer in its card's text in either
-    English wording: the card's text changed, and the ruling must be reviewed. Exits 1
-    when any ruling is stale or names an unknown card, 0 when all are current.
+    A ruling is stale when the effect it covers is no longer in its card's text in any of
+    its wordings: the card's text changed, and the ruling must be reviewed. Exits 1 when
+    any ruling is stale or names an unknown card, 0 when all are current. With --rulings,
+    the pack's rulings and yours, as every command uses them.
 
     \b
     Examples:
       tagtext check-overrides
       tagtext check-overrides new/DigimonCards.json --json
+      tagtext check-overrides --rulings my-rulings.toml
     """
-    table = load_table(table_path) if table_path else pack.rulings()
+    table = with_rulings(pack, rulings or table_path).rulings()
     database = pack.load_database(db)
     skipped = report_problems(database.problems)
     statuses = check(table, database.by_id())

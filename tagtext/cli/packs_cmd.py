@@ -22,12 +22,12 @@ def list_packs(as_json):
       tagtext packs
       tagtext convert --pack tag-tamer -o tagtamer.json
     """
-    found = [packs.get(name) for name in packs.names()]
+    found = packs.all_packs()
     if as_json:
-        click.echo(json.dumps([{"name": p.name, "title": p.title, "game": p.game,
-                                "rules": [r.id for r in p.pipeline]} for p in found], indent=2))
+        click.echo(json.dumps([{"name": pack.name, "version": pack.version, "title": pack.title, "game": pack.game,
+                                "rules": [r.id for r in pack.pipeline]} for pack in found], indent=2))
         return
-    for p in found:
-        default = " (default)" if p.name == packs.DEFAULT else ""
-        click.echo(f"{p.name}{default}: {p.title}, a tag format of the {p.game}; "
-                   f"{len(p.pipeline)} rules: {', '.join(r.id for r in p.pipeline)}")
+    for pack in found:
+        default = " (default)" if pack.name == packs.DEFAULT else ""
+        click.echo(f"{pack.name}{default}: {pack.title}, a tag format of the {pack.game}; "
+                   f"{len(pack.pipeline)} rules: {', '.join(r.id for r in pack.pipeline)}")

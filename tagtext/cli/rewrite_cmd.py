@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import click
 
 from ..lookup import AmbiguousCard, find_card
-from .common import global_flags, handle_errors, note, pack_option, quiet, text_argument
+from ..result import Notice
+from ..rulings import check
+from ..project import with_rulings
+from .common import global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
 
 
 @click.command("rewrite")
@@ -17,13 +21,18 @@ from .common import global_flags, handle_errors, note, pack_option, quiet, text_
               help="The card the text is from, for its special ruling: its id in any case (BT7-040, bt7-040) "
                    "or its name (\"Rasenmon\").")
 @click.option("--json", "as_json", is_flag=True, help="Print the full result: text, edits, residuals, warnings.")
+@click.option("--db", metavar="DB", default=None,
+              help="The card database --card looks the card up in (default: the shipped one). tagtext.toml: database.")
+@rulings_option
 @pack_option
 @handle_errors
-def rewrite(text, card_id, as_json, pack):
+def rewrite(text, card_id, as_json, db, rulings, pack):
     """Rewrite effect TEXT for a tag format, Tag Tamer by default (TEXT from stdin when absent or "-").
 
     Prints the rewritten text. Residuals (counts the rules cannot rewrite) and warnings
-    (stale special rulings) go to stderr, one per line (not with --quiet). --card names
+    (a special ruling of the card whose effect is not in the text: the card's text has
+    changed since the ruling was written (stale), or TEXT is not the card's own) go to
+    stderr, one per line (not with --quiet). --card names
     the card by id or by name in the pack's shipped card database; one it does not have
     gets a warning (the text is still rewritten).
 
@@ -34,9 +43,13 @@ def rewrite(text, card_id, as_json, pack):
       tagtext rewrite --pack ygo-tag --card "Pot of Greed" "Draw 2 cards."
     """
     source = text_argument(text)
+    pack = with_rulings(pack, rulings)
+    card = None
     if card_id is not None:
-        card_id = _resolve_card(card_id, pack)
+        card_id, card = _resolve_card(card_id, pack, db)
     result = pack.rewrite(source, card_id, source="<text>" if text not in (None, "-") else "<stdin>")
+    if card is not None:
+        result = _not_the_cards_text(result, card, pack)
     if as_json:
         out = {"card": card_id, **result.to_json()}
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
@@ -51,21 +64,35 @@ def rewrite(text, card_id, as_json, pack):
         click.echo(f"tagtext: warning: {warning}", err=True)
 
 
-def _resolve_card(query: str, pack) -> str:
-    """The card id --card names: an id in any case or form the pack knows (``bt4-088``),
-    or a card's name (``"Pot of Greed"``) in the pack's shipped database. An id no card
-    has gets a warning and is used as given: the text is still rewritten (a card newer
-    than the database is fine), but no ruling applies, and a typo would otherwise go
-    unnoticed."""
-    if query in pack.rulings().cards():
-        return query
+def _resolve_card(query: str, pack, db: str | None = None):
+    """The card --card names, (its id, the card): an id in any case or form the pack knows
+    (``bt4-088``), or a card's name (``"Pot of Greed"``) in the pack's shipped database.
+    An id no card has gets a warning and is used as given, with no card: the text is
+    still rewritten (a card newer than the database is fine), but no ruling applies, and a
+    typo would otherwise go unnoticed."""
     try:
-        found = find_card(pack.load_database(None), query, getattr(pack, "normalise_card_id", None))
+        found = find_card(pack.load_database(None), query, pack.normalise_card_id)
     except AmbiguousCard as e:
         raise click.BadParameter(str(e), param_hint="'--card'") from None
     if found.how == "name":
         note(f"tagtext: note: --card {query!r} is {found.id} {found.card.name}")
-    elif found.how == "unknown":
-        note(f"tagtext: warning: no card {query!r} in the shipped card database (by id or name); "
+    elif found.how == "unknown" and query not in pack.rulings().cards():
+        note(f"tagtext: warning: no card {query!r} in the {'shipped ' if db is None else ''}card database "
+             f"{'' if db is None else db + ' '}(by id or name); "
              f"no special ruling applies to it")
-    return found.id
+    return found.id, found.card
+
+
+def _not_the_cards_text(result, card, pack):
+    """A ruling whose effect is in the card's text in the database but not in the text
+    given is not stale (the card has not changed): the text given is not the card's own
+    (another field, another card, a typo). Say that instead."""
+    current = {status.ruling.id for status in check(pack.rulings(), {card.id: card}) if status.status == "current"}
+    warnings = tuple(
+        Notice("ruling-not-in-text",
+               f"special ruling {w.ruling!r} ({card.id} {w.field}) covers an effect this text does not hold: "
+               f"it is not {card.id}'s {w.field} text as the card database has it; not applied",
+               ruling=w.ruling, card=w.card, field=w.field)
+        if w.kind == "stale-ruling" and w.ruling in current else w
+        for w in result.warnings)
+    return dataclasses.replace(result, warnings=warnings) if warnings != result.warnings else result

@@ -10,7 +10,8 @@ The engine here knows nothing about any game. It holds:
 - :mod:`~tagtext.deck.check`: the driver that runs a pack's rules over a team;
 - :mod:`~tagtext.deck.render`: the report as lines of text.
 
-A rule pack that has deck rules exposes them in a ``deck`` module next to its ``PACK``
+A rule pack that has deck rules gives them from its ``deck_rules()`` (the pack contract,
+:class:`tagtext.packs.base.Pack`), usually a ``deck`` module next to its ``PACK``
 (``tagtext.packs.tag_tamer.deck``), with:
 
 - ``read_deck(path, label) -> Deck``: read one deck file (raises :class:`DeckFileError`,
@@ -24,12 +25,10 @@ A rule pack that has deck rules exposes them in a ``deck`` module next to its ``
   when the pack's rules need more of a card database than :mod:`tagtext.carddb` keeps
   (``tagtext deck check --db`` uses it instead of the pack's ``load_database``).
 
-:func:`deck_rules_of` finds that module for a pack name (``tagtext deck check --pack``).
+:func:`deck_rules_of` finds them for a pack name (``tagtext deck check --pack``).
 """
 
 from __future__ import annotations
-
-from importlib import import_module
 
 from ..errors import TagTextError
 from .check import run_rules
@@ -46,21 +45,17 @@ class NoDeckRules(TagTextError):
     """A pack that has no deck rules."""
 
 
-def deck_rules_of(pack: str | None = None):
-    """The ``deck`` module of the pack called ``pack`` (the default pack for None).
+def deck_rules_of(pack=None):
+    """The deck rules of ``pack`` (a pack, or its name; the default pack for None): what
+    its ``deck_rules()`` gives.
 
     Raises :class:`tagtext.packs.UnknownPack` for a name no installed pack has, and
-    :class:`NoDeckRules` for a pack without a ``deck`` module.
+    :class:`NoDeckRules` for a pack without deck rules.
     """
     from .. import packs
 
-    name = pack or packs.DEFAULT
-    if name not in packs.names():
-        raise packs.UnknownPack(f"unknown pack {name!r}; installed: {', '.join(packs.names())}")
-    module_name = packs._PACKS[name] + ".deck"
-    try:
-        return import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name and module_name.startswith(e.name):
-            raise NoDeckRules(f"pack {name!r} has no deck rules") from None
-        raise
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    rules = pack.deck_rules()
+    if rules is None:
+        raise NoDeckRules(f"pack {pack.name!r} has no deck rules")
+    return rules

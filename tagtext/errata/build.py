@@ -45,7 +45,7 @@ def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html",
     if batch is None:
         database = pack.load_database(db_path)
         carddb.check_shape(database, allow_empty, out)
-        batch = convert_database(database, pack=pack)
+        batch = convert_database(database, pack)
     attribution = pack.data_source() if db_path is None else None
     errata = build_model(batch, pack.rulings(), attribution)
     kept: list[str] = []

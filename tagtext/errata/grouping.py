@@ -68,5 +68,5 @@ GROUPINGS = {"set": BY_SET, "name": BY_NAME}
 
 def grouping_of(pack) -> Grouping:
     """The pack's grouping (by set when it names none)."""
-    value = getattr(pack, "errata_grouping", "set")
+    value = pack.errata_grouping
     return GROUPINGS[value] if isinstance(value, str) else value

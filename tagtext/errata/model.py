@@ -23,29 +23,10 @@ from typing import Iterable
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
 from ..result import Residual, RewriteResult
-from .. import packs
 from ..packs.base import Rule as RuleInfo
 from ..rulings import Ruling, Table
 from .grouping import grouping_of, natural_key
 from .spans import Segment, edit_segments, span_segments
-
-#: How each text field is labelled on the pages.
-FIELD_LABELS = {
-    "effect": "Effect",
-    "digivolveEffect": "Inherited effect",
-    "securityEffect": "Security effect",
-    "linkEffect": "Link effect",
-    "optionCardEffect": "Option effect",
-    "specialDigivolve": "Special digivolve",
-    "dnaDigivolve": "DNA digivolve",
-    "burstDigivolve": "Burst digivolve",
-    "digiXros": "DigiXros",
-    "assembly": "Assembly",
-    "linkRequirement": "Link requirement",
-    "aceEffect": "ACE",
-    "rule": "Rule",
-}
-
 
 
 @dataclass(frozen=True)
@@ -184,17 +165,38 @@ class Errata:
     def cards(self) -> int:
         return sum(len(s.cards) for s in self.sets)
 
+    def flag_counts(self) -> dict[str, tuple[int, str]]:
+        """What is flagged for the maintainers, by kind: (how many, what they are, in the
+        words ``tagtext convert`` uses): residuals and stale rulings are counted one by one,
+        as the conversion's summary counts them (a text may hold two), the others by text."""
+        counts: dict[str, int] = {}
+        for flag in self.flags:
+            counts[flag.kind] = counts.get(flag.kind, 0) + (len(flag.messages) if flag.kind in FLAG_NOUNS_EACH else 1)
+        return {kind: (counts[kind], FLAG_NOUNS[kind][counts[kind] != 1]) for kind in FLAG_NOUNS if kind in counts}
+
+
+#: what each kind of flag counts, singular and plural
+FLAG_NOUNS = {
+    "residual": ("residual", "residuals"),
+    "stale ruling": ("stale ruling", "stale rulings"),
+    "unreadable": ("unreadable text", "unreadable texts"),
+    "inconsistent edits": ("text with inconsistent edits", "texts with inconsistent edits"),
+}
+#: the kinds counted one by one (a text may hold several), not by text
+FLAG_NOUNS_EACH = ("residual", "stale ruling")
+
 
 # ----------------------------------------------------------------------------- building
 
 def build_model(batch: BatchResult, table: Table, attribution: str | None = None) -> Errata:
     """The errata pages' content for a converted database and the ruling table used."""
     rulings = {r.id: r for r in table.rulings}
-    pack = batch.pack if batch.pack is not None else packs.get()
+    pack = batch.pack
     registry = {rule.id: rule for rule in pack.rules}
+    labels = pack.field_labels
     shown: dict[str, CardView] = {}
     for card_result in batch.cards:
-        view = _card_view(card_result, rulings, registry)
+        view = _card_view(card_result, rulings, registry, labels)
         if view is not None:
             shown[card_result.card.id] = view
     grouping = grouping_of(pack)
@@ -208,30 +210,30 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         source=batch.source,
         attribution=attribution,
         sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),
-        rules=_rule_views(batch, rulings, registry),
+        rules=_rule_views(batch, rulings, registry, labels),
         rulings=_ruling_views(batch, table, shown),
-        flags=tuple(_flags(batch, shown)),
+        flags=tuple(_flags(batch, shown, labels)),
         entry_problems=tuple(batch.problems),
         summary=summary,
-        newest_sets=tuple(pack.newest_sets([c.card for c in batch.cards])) if hasattr(pack, "newest_sets") else (),
-        card_site=getattr(pack, "card_site", ""),
+        newest_sets=tuple(pack.newest_sets([c.card for c in batch.cards])),
+        card_site=pack.card_site,
         grouping_noun=grouping.noun,
         grouping_plural=grouping.plural,
         card_urls={card_id: url for card_id, view in shown.items()
-                   if hasattr(pack, "card_url") and (url := pack.card_url(view.card))},
+                   if (url := pack.card_url(view.card))},
     )
 
 
-def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry) -> CardView | None:
+def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, labels) -> CardView | None:
     texts = tuple(
-        _text_view(name, result, rulings, registry)
+        _text_view(name, result, rulings, registry, labels)
         for name, result in card_result.results.items()
         if result.changed or result.ruling
     )
     return CardView(card_result.card, texts) if texts else None
 
 
-def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry) -> TextView:
+def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry, labels) -> TextView:
     sides = edit_segments(result)
     notes = tuple(
         EditNote(number, edit.before, edit.after, tuple(rule_info(r, registry) for r in edit.rules))
@@ -239,7 +241,7 @@ def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], reg
     )
     return TextView(
         field=name,
-        label=FIELD_LABELS.get(name, name),
+        label=labels.get(name, name),
         printed=sides.printed,
         tagtamer=sides.tagtamer,
         consistent=sides.consistent,
@@ -259,7 +261,7 @@ def rule_info(rule_id: str, registry: dict[str, RuleInfo]) -> RuleInfo:
     return info
 
 
-def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry) -> tuple[RuleView, ...]:
+def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels) -> tuple[RuleView, ...]:
     """Each rule with its example: the shortest text it edited (ties: lowest card id)."""
     counts: dict[str, int] = {}
     best: dict[str, tuple[tuple, Card, str, RewriteResult]] = {}
@@ -282,7 +284,7 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry) -> tup
             info=rule_info(rule_id, registry),
             texts=counts.get(rule_id, 0),
             example_card=example[1] if example else None,
-            example=_text_view(example[2], example[3], rulings, registry) if example else None,
+            example=_text_view(example[2], example[3], rulings, registry, labels) if example else None,
         ))
     return tuple(views)
 
@@ -319,7 +321,7 @@ def _mode_sentence(ruling: Ruling) -> str:
     }.get(ruling.mode, ruling.mode)
 
 
-def _flags(batch: BatchResult, shown: dict[str, CardView]) -> Iterable[Flag]:
+def _flags(batch: BatchResult, shown: dict[str, CardView], labels) -> Iterable[Flag]:
     for card_result in sorted(batch.cards, key=lambda c: natural_key(c.card.id)):
         card = card_result.card
         card_anchor = shown[card.id].anchor if card.id in shown else None
@@ -329,10 +331,10 @@ def _flags(batch: BatchResult, shown: dict[str, CardView]) -> Iterable[Flag]:
             message = problem.message
             if message.startswith(problem.where):  # card and field are shown already
                 message = "at " + message[len(problem.where):].lstrip(": ")
-            yield Flag(card, name, FIELD_LABELS.get(name, name), "unreadable", (message,),
+            yield Flag(card, name, labels.get(name, name), "unreadable", (message,),
                        (Segment(text),) if text is not None else None, card_anchor)
         for name, result in card_result.results.items():
-            label = FIELD_LABELS.get(name, name)
+            label = labels.get(name, name)
             if result.residuals:
                 yield Flag(
                     card, name, label, "residual",

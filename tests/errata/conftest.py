@@ -8,6 +8,8 @@ the pages must show as text.
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +22,6 @@ from tagtext.batch import BatchResult, CardResult
 from tagtext.carddb import Problem
 from tagtext.errata import build_model
 from tagtext.result import Edit, Residual, RewriteResult
-from tagtext.rulings import load_table
 
 #: A text that would run script, and make markup, if the pages interpreted it.
 HOSTILE_EFFECT = (
@@ -77,7 +78,7 @@ class Crafted:
     by_id: dict[str, CardResult]
 
     def model(self, attribution=None):
-        return build_model(self.batch, load_table(), attribution)
+        return build_model(self.batch, packs.get("tag-tamer").rulings(), attribution)
 
 
 def crafted_batch() -> Crafted:
@@ -114,12 +115,12 @@ def crafted_batch() -> Crafted:
         text=t["effect"].replace("2 or more", "4 or more").replace("5 cards", "50 cards")))
     results["TT2-003"].problems.append(Problem("TT2-003 effect", "TT2-003 effect:1:11: unexpected '?'", "TT2-003", "effect"))
     t = cards["BT7-040"].texts
-    ruling = load_table().for_card("BT7-040")[0]
+    ruling = packs.get("tag-tamer").rulings().for_card("BT7-040")[0]
     put("BT7-040", "effect", rewritten(t["effect"], [(t["effect"], ruling.text["global"], ["override"])],
                                        ruling=ruling.id, card_id="BT7-040"))
     ordered = [results[c.id] for c in db.cards]
     problems = [Problem("crafted.json: entry 9", "no card id (\"id\" or \"cardNumber\"); skipped")]
-    return Crafted(db, BatchResult(db.source, ordered, problems), results)
+    return Crafted(db, BatchResult(db.source, ordered, problems, packs.get("tag-tamer")), results)
 
 
 @pytest.fixture
@@ -276,4 +277,4 @@ def real_batch() -> BatchResult:
     """The real (shipped) database, converted once for all the errata tests."""
     from tagtext.batch import convert_database
 
-    return convert_database(digimon_cards.load(None))
+    return convert_database(digimon_cards.load(None), packs.get("tag-tamer"))

@@ -3,6 +3,8 @@ conversion: what it writes, what it says, and how it fails."""
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import json
 import os
 
@@ -51,7 +53,7 @@ def test_html_site_lists_exactly_the_cards_the_conversion_changed(tmp_path, db_f
         "index.html", "maintainers.html", "rules.html", "static"]
     assert result.stderr.startswith(f"tagtext: wrote 5 files to {out}: ")
     # the oracle: the conversion itself, run here on the same file
-    batch = convert_database(digimon_cards.load(db_file))
+    batch = convert_database(digimon_cards.load(db_file), packs.get("tag-tamer"))
     expected = [c.card.id for c in batch.cards if any(r.changed or r.ruling for r in c.results.values())]
     index = parse_html((out / "index.html").read_text(encoding="utf-8"))
     assert [a.attrs["data-card"] for a in index.find_all("article", cls="card")] == expected

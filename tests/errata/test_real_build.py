@@ -8,6 +8,8 @@ only hold while the rules are as they are today.
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import re
 
 import pytest
@@ -15,13 +17,12 @@ import pytest
 from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext import carddb
 from tagtext.errata import build_model, write_errata
-from tagtext.errata.model import FIELD_LABELS
-from tagtext.rulings import load_table
+from tagtext.packs.tag_tamer.carddb import FIELD_LABELS
 
 
 @pytest.fixture(scope="module")
 def real_site(tmp_path_factory, real_batch):
-    errata = build_model(real_batch, load_table(), digimon_cards.shipped_source())
+    errata = build_model(real_batch, packs.get("tag-tamer").rulings(), digimon_cards.shipped_source())
     root = tmp_path_factory.mktemp("real") / "site"
     write_errata(errata, root, "html")
     return root, errata

@@ -4,12 +4,13 @@ rule resolves, and that nothing is fetched from elsewhere."""
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import re
 
 from tagtext.packs.tag_tamer import PACK
 
 RULES = PACK.rules
-from tagtext.rulings import load_table
 
 
 def _card(index, card_id):
@@ -158,7 +159,7 @@ def test_the_rules_page_states_every_rule_with_a_real_example(crafted_site):
 def test_special_rulings_have_their_own_section_with_reasons_and_status(crafted_site):
     rules = crafted_site.page("rules.html")
     section = rules.by_id("rulings")
-    table = load_table()
+    table = packs.get("tag-tamer").rulings()
     articles = section.find_all("article", cls="ruling")
     assert [a.attrs["id"] for a in articles] == [f"ruling-{r.id}" for r in table.rulings]
     for ruling, article in zip(table.rulings, articles):
@@ -256,8 +257,8 @@ def test_an_empty_conversion_says_nothing_changed(tmp_path, crafted, parse_html)
     from tagtext.batch import BatchResult, CardResult
     from tagtext.errata import build_model, write_errata
 
-    unchanged = BatchResult("crafted.json", [CardResult(c.card, {}) for c in crafted.batch.cards], [])
-    write_errata(build_model(unchanged, load_table()), tmp_path / "site")
+    unchanged = BatchResult("crafted.json", [CardResult(c.card, {}) for c in crafted.batch.cards], [], packs.get("tag-tamer"))
+    write_errata(build_model(unchanged, packs.get("tag-tamer").rulings()), tmp_path / "site")
     index = parse_html((tmp_path / "site/index.html").read_text())
     assert not index.find_all("article")
     assert "No card's text in this database is changed" in index.find("p", cls="empty").text()

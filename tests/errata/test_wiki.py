@@ -3,6 +3,8 @@ one file per set, with card text escaped so that it can never become markup."""
 
 from __future__ import annotations
 
+from tagtext import packs
+
 import json
 import re
 
@@ -10,7 +12,6 @@ import pytest
 
 from tagtext.packs.tag_tamer import carddb as digimon_cards
 from tagtext.errata.wiki import cell
-from tagtext.rulings import load_table
 
 #: A table row: a pipe, then cells separated by pipes that are not backslash-escaped.
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
@@ -139,7 +140,7 @@ def test_set_page_names_are_unique_and_never_a_fixed_page(tmp_path):
     cards += [{"id": cid, "name": f"Card {cid}", "cardType": "Digimon", "notes": f"{code}: a note",
                "effect": "[Main] If you have 3 or more security cards, draw 1."} for cid, code in NOTED_SETS.items()]
     db = digimon_cards.parse_bytes(json.dumps(cards).encode(), "clash.json")
-    errata = build_model(convert_database(db), load_table())
+    errata = build_model(convert_database(db, packs.get("tag-tamer")), packs.get("tag-tamer").rulings())
     codes = [s.code for s in errata.sets]
     assert len(codes) == len(cards)  # every set has cards to show
     files = write_errata(errata, tmp_path / "wiki", "wiki")

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from . import carddb
+from tagtext import __version__
 from tagtext import rulings as ruling_table
+from tagtext.packs.base import Pack
 from tagtext.pipeline import Context as _EngineContext
 from tagtext.pipeline import may_apply
-from tagtext.pipeline import rewrite as _run
 
 from .analysis import Analysis, analyse
 from .analysis import residuals as _residuals
@@ -53,10 +54,12 @@ class Context(_EngineContext):
         return region.units
 
 
-class TagTamer:
+class TagTamer(Pack):
     """The Tag Tamer rule pack (see the module docstring)."""
 
     name = "tag-tamer"
+    #: shipped with tagtext, so tagtext's version
+    version = __version__
     title = "Tag Tamer"
     game = "Digimon Card Game (2020)"
     #: what the format changes, in one sentence (the errata pages' rules intro)
@@ -67,9 +70,15 @@ class TagTamer:
     #: every rule an edit or residual may name, for the errata pages
     rules = PIPELINE + (OVERRIDE,)
     text_fields = carddb.TEXT_FIELDS
+    #: how each text field is labelled on the errata pages
+    field_labels = carddb.FIELD_LABELS
     residual_trigger = staticmethod(_residuals.TRIGGER.search)
+    #: which card databases it reads (the commands' --help)
+    database_help = ("the Digimon Card App's DigimonCards.json (the community corpus shape or its full raw "
+                     "records), or a JSON array, JSON lines or CSV file of {id, name, <text fields>}")
 
     def parse(self, text: str, source: str | None = None, parts=None) -> nodes.EffectText:
+        """The effect grammar's tree of ``text`` (of its ``parts`` only, if given)."""
         return parse(text, source, parts)
 
     def parts(self, text: str):
@@ -80,6 +89,8 @@ class TagTamer:
         closing bracket or a line break) to the next; the rules' facts never cross from one
         effect to another, so the kept effects parse and rewrite as they do in the whole
         text (tests/test_rewrite_corpus.py checks it with the triggers off)."""
+        if not may_apply(self, text):
+            return ()
         cuts = [m.start() for m in _EFFECT_START.finditer(text)]
         if not cuts:
             return None
@@ -109,17 +120,9 @@ class TagTamer:
             ctx.protect(tuple((r.start, r.end) for r in ctx.residuals))
         return ctx
 
-    def report_residuals(self, ctx: Context) -> None:
-        """Nothing more: the analysis' residuals were reported before the passes ran, and
-        the passes report their own (a memory check without a player, say)."""
-
     @functools.lru_cache(maxsize=1)
     def rulings(self) -> ruling_table.Table:
         return ruling_table.load_packaged(__name__, "special-rulings.toml")
-
-    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
-                source: str | None = None):
-        return _run(self, text, card_id, field, source)
 
     def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> carddb.Database:
         """A database held in memory (``fmt``: json, jsonl, csv, maybe ``.gz``)."""
@@ -161,10 +164,20 @@ class TagTamer:
         """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
         return carddb.shipped_bytes()
 
+    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
+        """The database file ``data`` in its own shape, each changed text replaced
+        (``tagtext convert --format database``)."""
+        return carddb.write_back(data, source, fmt, texts)
+
     def coverage(self, database: carddb.Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         from .coverage import measure
         return measure(database)
+
+    def deck_rules(self):
+        """The team's deck rules (``tagtext deck check``)."""
+        from . import deck
+        return deck
 
 
 #: Where an effect opens: a bracketed timing label after a full stop, a closing bracket or

@@ -20,6 +20,7 @@ import gzip
 from importlib import resources
 from pathlib import Path
 
+from tagtext import writeback
 from tagtext.carddb import Card, Database, Problem, json_kind, parse_bytes as _parse_bytes, read_file
 
 #: Effect text: what a card does.
@@ -31,6 +32,23 @@ REQUIREMENT_FIELDS = (
 )
 #: Every field whose text tagtext reads, in the order outputs list them.
 TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
+
+#: How each text field is labelled for people (the errata pages).
+FIELD_LABELS = {
+    "effect": "Effect",
+    "digivolveEffect": "Inherited effect",
+    "securityEffect": "Security effect",
+    "linkEffect": "Link effect",
+    "optionCardEffect": "Option effect",
+    "specialDigivolve": "Special digivolve",
+    "dnaDigivolve": "DNA digivolve",
+    "burstDigivolve": "Burst digivolve",
+    "digiXros": "DigiXros",
+    "assembly": "Assembly",
+    "linkRequirement": "Link requirement",
+    "aceEffect": "ACE",
+    "rule": "Rule",
+}
 
 _EMPTY = ("", "-")
 
@@ -124,3 +142,23 @@ def _set_of(card_id: str, notes: object) -> str:
     if prefix:
         return prefix
     return notes.split(":", 1)[0].strip() if isinstance(notes, str) else ""
+
+
+def write_back(data: bytes, source: str, fmt: str, texts) -> str:
+    """The database file ``data`` with each changed text replaced (``tagtext convert
+    --format database``): every entry as it was, each text field in place; an entry is
+    the card of its id (``id``, else ``cardNumber``) as :func:`card_from_entry` reads it,
+    and a repeated id, which the loader skips, is left as it was."""
+    seen: set[str] = set()
+
+    def update(entry: object) -> None:
+        if not isinstance(entry, dict):
+            return
+        card_id = entry.get("id") or entry.get("cardNumber")
+        if not isinstance(card_id, str) or not card_id.strip() or card_id.strip() in seen:
+            return
+        seen.add(card_id.strip())
+        if card_id.strip() in texts:
+            writeback.replace_fields(entry, texts[card_id.strip()], {})
+
+    return writeback.write_back(data, source, fmt, update)

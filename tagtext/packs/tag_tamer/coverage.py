@@ -13,9 +13,10 @@ plain scan of the raw text, and then looked up in the syntax tree:
   (``your opponent's``, ``both players'``, ``either player`` ...) or in a typed label
   (``[Opponent's Turn]``). The numeral of "1 player" is part of its player reference.
 
-A *residual* is a sentence holding a numeral or player reference that no typed node
-explains; residuals are grouped by shape (the sentence with numbers written N) and listed
-most frequent first, with the cards they come from.
+An *unexplained sentence* is one holding a numeral or player reference that no typed node
+explains (a gap in the grammar; not a *residual*, which is text a rule covers but cannot
+rewrite, reported by the conversion). Unexplained sentences are grouped by shape (the
+sentence with numbers written N) and listed most frequent first, with their cards.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ NAME_LEAVES = (n.CardRef, n.LabelRef, n.TimingLabel, n.HeaderTag)
 
 
 @dataclass
-class Residual:
+class Unexplained:
+    """A sentence with a numeral or player word no typed node explains."""
+
     card: str
     field: str
     sentence: str
@@ -65,7 +68,7 @@ class Report:
     player_refs_classified: int = 0
     #: tokens the parser could not place and kept as plain text
     recovered_tokens: int = 0
-    residuals: list[Residual] = field(default_factory=list)
+    unexplained: list[Unexplained] = field(default_factory=list)
     texts_by_field: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -77,10 +80,10 @@ class Report:
         return self.player_refs_classified / self.player_refs if self.player_refs else 1.0
 
     def shapes(self) -> list[dict]:
-        """Residuals grouped by shape, most frequent first."""
-        groups: dict[str, list[Residual]] = defaultdict(list)
-        for residual in self.residuals:
-            groups[_shape(residual.sentence)].append(residual)
+        """The unexplained sentences grouped by shape, most frequent first."""
+        groups: dict[str, list[Unexplained]] = defaultdict(list)
+        for sentence in self.unexplained:
+            groups[_shape(sentence.sentence)].append(sentence)
         ordered = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
         return [
             {
@@ -103,7 +106,8 @@ class Report:
         ]
         out += [f"  parse error: {e['card']} {e['field']}: {e['error']}" for e in self.parse_errors[:top]]
         shapes = self.shapes()
-        out.append(f"residuals:     {len(self.residuals)} sentences, {len(shapes)} shapes")
+        out.append(f"unexplained:   {len(self.unexplained)} sentences, {len(shapes)} shapes "
+                   f"(a numeral or player word no typed node explains)")
         for shape in shapes[:top]:
             cards = ", ".join(shape["cards"][:3]) + (" ..." if shape["count"] > 3 else "")
             out.append(f"  {shape['count']:4d}  {shape['shape'][:110]}")
@@ -122,8 +126,8 @@ class Report:
             "player_refs_classified": self.player_refs_classified,
             "player_ref_rate": round(self.player_rate, 5),
             "recovered_tokens": self.recovered_tokens,
-            "residual_sentences": len(self.residuals),
-            "residuals": self.shapes(),
+            "unexplained_sentences": len(self.unexplained),
+            "unexplained": self.shapes(),
         }
 
 
@@ -182,7 +186,7 @@ def measure_text(tree: n.EffectText, text: str, card: str, field_name: str, repo
         else:
             unexplained[_containing(sentences, m.start())].append(f"player word {m.group()!r}")
     for (start, end), reasons in sorted(unexplained.items()):
-        report.residuals.append(Residual(card, field_name, text[start:end], reasons))
+        report.unexplained.append(Unexplained(card, field_name, text[start:end], reasons))
 
 
 def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -17,8 +17,8 @@ from urllib.parse import quote
 
 from ... import rulings
 from ...carddb import Database
-from ...pipeline import finish
-from ...result import RewriteResult
+from ... import __version__
+from ..base import Pack
 from . import analysis, carddb
 from .nodes import CardText
 from .parser import parse as _parse, sentence_chunks
@@ -74,10 +74,12 @@ def _touched(chunks: list[tuple[int, int]], hits: list[int]) -> list[tuple[int, 
     return out
 
 
-class YgoTagPack:
+class YgoTagPack(Pack):
     """Yu-Gi-Oh! tag duel (Critical Hit Games Tag Format v4.6)."""
 
     name = "ygo-tag"
+    #: shipped with tagtext, so tagtext's version
+    version = __version__
     title = "Yu-Gi-Oh! Tag Duel"
     game = "Yu-Gi-Oh! Trading Card Game (OCG/TCG)"
     #: what the format changes, in one sentence (the errata pages' rules intro)
@@ -89,22 +91,28 @@ class YgoTagPack:
     #: every rule an edit may name, for the errata pages
     rules = PIPELINE + (OVERRIDE,)
     text_fields = carddb.TEXT_FIELDS
-    #: tests turn this off to check that triggers never change a result
-    use_triggers = True
+    #: how each text field is labelled on the errata pages
+    field_labels = carddb.FIELD_LABELS
+    #: which card databases it reads (the commands' --help)
+    database_help = ("YGOPRODeck's card database (API v7 JSON, {\"data\": [...]}) or the shape tagtext ships "
+                     "(a JSON array of cards with name.en and text.en), maybe gzipped")
 
-    def parse(self, text: str, source: str | None = None) -> CardText:
-        return _parse(text, source)
+    def parse(self, text: str, source: str | None = None, parts=None) -> CardText:
+        """The card-text grammar's tree of ``text`` (of its ``parts`` only, if given)."""
+        return _parse(text, source, parts)
 
-    def may_apply(self, text: str) -> bool:
-        """Whether some rule could change something in ``text``."""
-        return bool(self.trigger_positions(text))
+    def parts(self, text: str):
+        """The sentences some rule's trigger meets (rules act within a sentence, and a
+        later "their Deck" with the sentence that names the opponent), or ``()``."""
+        hits = self.trigger_positions(text)
+        if not hits:
+            return ()
+        return _touched(sentence_chunks(text), hits)
 
     def trigger_positions(self, text: str) -> list[int]:
-        """Where a rule's trigger matches ``text`` (every offset 0 with triggers off).
-        Phrases no rule ever changes (the opponent's turn, damage to the opponent, ...)
-        are blanked out first, unless a pronoun may act for the opponent ("when they")."""
-        if not self.use_triggers:
-            return [0]
+        """Where a rule's trigger matches ``text``. Phrases no rule ever changes (the
+        opponent's turn, damage to the opponent, ...) are blanked out first, unless a
+        pronoun may act for the opponent ("when they")."""
         if "pponent" not in text and "layer" not in text and "ither" not in text:  # every trigger has one (any case)
             return []
         low = text.lower()
@@ -117,10 +125,10 @@ class YgoTagPack:
             hits = sorted(hits + _their_opening_sentences(low, hits[0]))
         return hits
 
-    @staticmethod
-    def residual_trigger(low: str) -> bool:
-        """The rules report no residual the triggers would not find."""
-        return False
+    def context(self, text: str, tree, card_id: str | None, protected) -> Context:
+        """The passes' context: the facts about the text's player phrases, and the card's
+        type (from the databases read so far)."""
+        return Context(text, card_id, protected, analysis=analysis.analyse(tree), card_type=self.card_type(card_id))
 
     @functools.lru_cache(maxsize=1)
     def rulings(self) -> rulings.Table:
@@ -152,45 +160,19 @@ class YgoTagPack:
         """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
         return carddb.shipped_bytes()
 
+    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
+        """The database file ``data`` in its own shape, each changed text replaced
+        (``tagtext convert --format database``)."""
+        return carddb.write_back(data, source, fmt, texts)
+
     def coverage(self, database: Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         return analysis.coverage(database, self.parse)
 
-    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None,
-                source: str | None = None) -> RewriteResult:
-        """Rewrite one card text for the tag duel. A text no rule's trigger matches and with
-        no special ruling is returned as printed without being parsed.
-
-        The pack runs its own loop over the engine's pieces (special rulings, ``finish``)
-        rather than :func:`tagtext.pipeline.rewrite`: it parses only the sentences a
-        trigger matches, which halves the time on this large database."""
-        if not isinstance(text, str):
-            raise TypeError(f"card text must be str, not {type(text).__name__}")
-        matches, warnings = rulings.find(self.rulings(), text, card_id, field)
-        hits = self.trigger_positions(text)
-        if not matches and not hits:
-            return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
-        source = source or (f"{card_id}:{field}" if card_id else None)
-        # a ruling's effect may span sentences: parse it whole; otherwise only the
-        # sentences some rule's trigger matches (rules act within a sentence)
-        if matches or not self.use_triggers:
-            tree = _parse(text, source)
-        else:
-            tree = _parse(text, source, _touched(sentence_chunks(text), hits))
-        protected = rulings.protected_spans(matches)
-        ctx = Context(text, analysis.analyse(tree), card_id, protected, card_type=self.card_type(card_id))
-        ctx.warnings.extend(warnings)
-        original = tree
-        low = text.lower()
-        for rule in self.pipeline:
-            if rule.apply is None:
-                continue
-            if self.use_triggers and rule.trigger is not None and not rule.trigger(low):
-                continue
-            tree = rule.apply(tree, ctx)
-        tree = rulings.apply(tree, matches, ctx.warnings)
-        ruling = matches[0].ruling.id if matches else None
-        return finish(text, tree, ctx, ruling, unchanged=tree is original)
+    def deck_rules(self):
+        """A player's deck rules (``tagtext deck check --pack ygo-tag``)."""
+        from . import deck
+        return deck
 
     def card_type(self, card_id: str | None) -> str:
         """The type of a card ("Monster", "Spell", "Trap"; "" if unknown): from the

@@ -28,10 +28,13 @@ import json
 from importlib import resources
 from pathlib import Path
 
+from ... import writeback
 from ...carddb import (Card, Database, DatabaseError, Problem, build_database, decompress, loads_json,
                        read_bytes)
 
 TEXT_FIELDS = ("text", "pendulumEffect")
+#: How each text field is labelled for people (the errata pages), in Konami's words.
+FIELD_LABELS = {"text": "Card text", "pendulumEffect": "Pendulum Effect"}
 SHIPPED_FILE = "data/ygo-cards.json.gz"
 
 
@@ -182,3 +185,43 @@ def _ygoprodeck_card(entry: dict, where: str, problems: list[Problem]) -> Card |
     card_type = "Spell" if "Spell" in kind else "Trap" if "Trap" in kind else "Monster" if kind else ""
     name = entry.get("name") if isinstance(entry.get("name"), str) else ""
     return Card(card_id, name, card_type, card_type, texts)
+
+
+#: where the shipped shape keeps each text field
+_SHIPPED_PATHS = {"text": ("text", "en"), "pendulumEffect": ("pendulum_effect", "en")}
+
+
+def write_back(data: bytes, source: str, fmt: str, texts) -> str:
+    """The database file ``data`` with each changed text replaced (``tagtext convert
+    --format database``), in either shape: the shipped one's ``text.en`` and
+    ``pendulum_effect.en``; YGOPRODeck's ``desc`` (and, for a Pendulum Monster,
+    ``monster_desc`` and ``pend_desc``, and the two effects inside ``desc`` too)."""
+    _, shape = decode(data, source)
+    seen: set[str] = set()
+
+    def update(entry: object) -> None:
+        if not isinstance(entry, dict):
+            return
+        card_id = shipped_card_id(entry) if shape == "shipped" else _id(entry.get("id"), entry.get("konami_id"))
+        if card_id is None or card_id in seen:
+            return
+        seen.add(card_id)
+        changes = texts.get(card_id)
+        if not changes:
+            return
+        if shape == "shipped":
+            writeback.replace_fields(entry, changes, _SHIPPED_PATHS)
+            return
+        split = bool(entry.get("pend_desc") and entry.get("monster_desc"))
+        desc = entry.get("desc")
+        writeback.replace_fields(entry, changes, {"text": ("monster_desc",) if split else ("desc",),
+                                                  "pendulumEffect": ("pend_desc",)})
+        if split and isinstance(desc, str):         # desc holds both effects under headers
+            for original, new in changes.values():
+                if desc.count(original) == 1:
+                    desc = desc.replace(original, new)
+            entry["desc"] = desc
+
+    if data[:2] == b"\x1f\x8b":
+        fmt = "json.gz"
+    return writeback.write_back(data, source, "json.gz" if fmt.endswith(".gz") else "json", update)

@@ -72,14 +72,12 @@ def test_left_as_printed(pack, text):
 
 
 def test_pure_passes_do_not_mutate(pack):
-    from tagtext.packs.ygo_tag import analysis
-    from tagtext.packs.ygo_tag.rules.common import Context
     text = "When your opponent activates a Spell/Trap Card: Your opponent draws 1 card."
     tree = pack.parse(text)
     before = tree.to_source()
     for rule in PIPELINE:
         if rule.apply is not None and rule.id != "override":
-            rule.apply(tree, Context(text, analysis.analyse(tree)))
+            rule.apply(tree, pack.context(text, tree, None, ()))
     assert tree.to_source() == before
 
 

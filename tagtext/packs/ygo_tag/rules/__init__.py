@@ -42,9 +42,7 @@ OVERRIDE = Rule(
     example=("Both players roll a six-sided die.", "You and 1 opponent of your choice each roll a six-sided die."),
 )
 
-#: every trigger, for the fast path: a text none of them meets is returned as printed
-TRIGGERS = tuple(rule.trigger for rule in PIPELINE if rule.trigger is not None)
-#: the same, as one pattern of plain words (one fast search per sentence): every rule's
-#: trigger is one of these words (tests/packs/ygo_tag/test_rules.py checks it)
-ANY_TRIGGER = re.compile(r"your opponent|either player|both players|their opponent|either gy|either graveyard"
-                         r"|either field")
+#: every rule's trigger in one pattern (each is an alternation of plain words): where a
+#: trigger is met, one search for all (the pack parses only the sentences it meets)
+ANY_TRIGGER = re.compile("|".join(dict.fromkeys(
+    word for rule in PIPELINE if rule.trigger is not None for word in rule.trigger.__self__.pattern.split("|"))))

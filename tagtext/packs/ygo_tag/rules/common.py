@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....result import Residual
+from ....pipeline import Context as EngineContext
 from ...base import Rule
 from ...ygo_tag import nodes as y
 from ..analysis import Analysis, Mention
@@ -26,32 +26,24 @@ PAST_ACTIONS = frozenset({
 
 
 @dataclass
-class Context:
-    """What a pass reads besides the tree, and where it reports what it cannot do."""
+class Context(EngineContext):
+    """The engine's context (what a pass reads besides the tree, and where it reports what
+    it cannot do) plus the facts about the text's player phrases."""
 
-    text: str
-    analysis: Analysis
-    card_id: str | None = None
-    #: spans a special ruling keeps or replaces: no rule touches them
-    protected: tuple[tuple[int, int], ...] = ()
+    analysis: Analysis | None = None
     #: starts of leaves a pass already rewrote (a phrase gets one rule's wording)
     claimed: set[int] = field(default_factory=set)
     #: per sentence: the rule that introduced "an opponent" / chose one, if any
     introduced: dict[int, str] = field(default_factory=dict)
     #: the card's type ("Monster", "Spell", "Trap"), when the card is known
     card_type: str = ""
-    residuals: list[Residual] = field(default_factory=list)
-    warnings: list = field(default_factory=list)
 
     def free(self, leaf: y.Leaf) -> bool:
         """Whether a pass may still rewrite ``leaf``."""
-        return leaf.start not in self.claimed and not any(s <= leaf.start < e for s, e in self.protected)
+        return leaf.start not in self.claimed and not self.protected_at(leaf.start)
 
     def mentions(self):
         return self.analysis.mentions
-
-    def residual(self, node: y.Node, rule: str, reason: str) -> None:
-        self.residuals.append(Residual(node.start, node.end, self.text[node.start:node.end], rule, reason))
 
 
 def like(new: str, old: str) -> str:
