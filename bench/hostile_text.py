@@ -29,18 +29,26 @@ from _fresh import CHILD_ENV, load_line, python_c
 
 TARGET_SECONDS_PER_MB = 5.0
 
-#: name -> the phrase repeated (None: the pack's first shipped texts, up to 10 KB, joined)
+#: name -> the phrase repeated (None: the pack's first shipped texts, up to 10 KB, joined).
+#: Each makes some scan run once per occurrence of something if there is such a scan
+#: (tests/test_linear_text.py uses them too).
 KINDS = {
-    "counts": "3 or more ",
-    "opponent-draws": "Your opponent draws 2 cards. ",
-    "opponent-controls": "your opponent controls ",
+    "counts": "3 or more ",                      # a count per three words, one clause (H5)
+    "opponent-draws": "Your opponent draws 2 cards. ",  # a trigger regex per "opponent" (H6)
+    "opponent-trashes": "Your opponent trashes 1 card. ",  # a trigger regex per "opponent" (H6)
+    "opponent-controls": "your opponent controls ",     # one sentence of player phrases (H6, ygo)
     "their-hand": "your opponent trashes 1 card in their hand and ",
     "opponent-hand": "Trash 1 card in your opponent's hand. ",
     "both-players": "Both players draw 1 card. ",
     "either-player": "you or your opponent ",
-    "number-of": "the number of cards in your hand ",
+    "number-of": "the number of cards in your hand ",  # a residual per phrase: protected spans
     "labels": "[Main] Delete 1 of your opponent's Digimon with 3 or more digivolution cards. ",
     "memory": "If your opponent has 3 or less memory, gain 1 memory. ",
+    "they-have": "they have 3 or fewer cards in their hand, ",  # what points back, read per count
+    "set-it": "you have 2 or less memory, set it to 3 ",
+    "for-each": "for each card in your trash ",
+    "as-many": "as many or more security cards as this Digimon has ",
+    "colors": "for each color among your opponent's Digimon ",
     "quotes": 'a "b ',
     "words": "word ",
     "real": None,

@@ -15,6 +15,7 @@ without one always runs, so a rule can never be skipped by being forgotten somew
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from . import rulings
@@ -41,7 +42,18 @@ class Context:
     warnings: list[Notice] = field(default_factory=list)
 
     def protected_at(self, offset: int) -> bool:
-        return any(start <= offset < end for start, end in self.protected)
+        """Whether ``offset`` is in one of the protected spans (a binary search: a text may
+        have many, and every count and phrase asks)."""
+        index = self.__dict__.get("_protected_index")
+        if index is None or index[0] is not self.protected:
+            spans = sorted(self.protected)
+            reach, furthest = [], -1
+            for _, end in spans:  # reach[k]: the furthest end of spans[0..k]
+                furthest = max(furthest, end)
+                reach.append(furthest)
+            index = self.__dict__["_protected_index"] = (self.protected, [s for s, _ in spans], reach)
+        k = bisect_right(index[1], offset)
+        return k > 0 and index[2][k - 1] > offset
 
     def residual(self, node: n.Node, rule: str, reason: str) -> None:
         """Report ``node`` as something ``rule`` covers but cannot rewrite (left as printed)."""

@@ -25,8 +25,11 @@ def deck():
 @click.argument("deck_b", metavar="[DECK_B]", required=False)
 @click.option("--pack", metavar="NAME", default=None, help="The format whose deck rules apply (default: tag-tamer).")
 @click.option("--db", metavar="DB", default=None, help="Card database to look cards up in (default: the shipped one).")
+@click.option("--banlist", metavar="FILE", default=None,
+              help="Your own banlist (the pack's format), laid over the pack's per card: a card your file lists has "
+                   "the status your file gives it. tagtext.toml: banlist.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck_a, deck_b, pack, db, as_json):
+def check(deck_a, deck_b, pack, db, banlist, as_json):
     """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
     deck rules, and say exactly what is illegal.
 
@@ -39,8 +42,12 @@ def check(deck_a, deck_b, pack, db, as_json):
     in one) or a text list of card names (Main Deck:/Extra Deck: headings, '3 Card Name'
     or 'Card Name x3' lines).
 
-    Exit status: 0 when legal, 1 when not, 2 on a usage error or an unreadable deck or
-    database.
+    The report names the banlist used (the pack's, with --banlist FILE laid over it), its
+    date and whether it is empty, and what could not be checked: a team checked against an
+    empty banlist is "legal as far as checked", never plainly legal.
+
+    Exit status: 0 when legal (as far as checked), 1 when not, 2 on a usage error or an
+    unreadable deck, database or banlist.
 
     \b
     Examples:
@@ -49,6 +56,7 @@ def check(deck_a, deck_b, pack, db, as_json):
       tagtext deck check alice.txt bob.json --json | jq '.problems[].message'
       tagtext deck check mine.txt --db DigimonCards.json
       tagtext deck check alice.ydk bob.ydk --pack ygo-tag
+      tagtext deck check alice.txt bob.txt --banlist our-banlist.toml
     """
     if deck_a == "-" and deck_b == "-":
         raise click.UsageError("DECK_A and DECK_B are both \"-\": only one deck can be read from stdin")
@@ -59,14 +67,11 @@ def check(deck_a, deck_b, pack, db, as_json):
         # a pack whose deck rules read their own card facts says how to load them
         from .. import packs
         database = getattr(rules, "load_database", packs.get(pack).load_database)(db)
-        report = rules.check_team(decks, database)
+        report = rules.check_team(decks, database, rules.load_banlist(banlist))
         if as_json:
             click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
         else:
             click.echo(render_text(report), nl=False)
-            for note in report.sources:
-                if note.startswith("restrictions: the card database has none"):
-                    note_line(f"tagtext: note: {note}")
     sys.exit(0 if report.legal else 1)
 
 

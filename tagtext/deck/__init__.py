@@ -18,8 +18,12 @@ A rule pack that has deck rules gives them from its ``deck_rules()`` (the pack c
   one line naming file:line);
 - ``parse_deck(text, source, label) -> Deck``: the same for a deck held in a string (a
   list pasted on stdin: ``tagtext deck check -``);
-- ``check_team(decks, database=None) -> Report``: run the pack's ``RULES`` over one or
-  two decks (the team rules only when there are two);
+- ``check_team(decks, database=None, banlist=None) -> Report``: run the pack's ``RULES``
+  over one or two decks (the team rules only when there are two); the report names the
+  banlist used (:class:`BanlistInfo`) and what could not be checked (``not_checked``: an
+  empty banlist checks nothing, and a team is then legal only "as far as checked");
+- ``load_banlist(path=None)``: the pack's banlist, with the file at ``path`` (the
+  maintainer's or organiser's, ``--banlist``) laid over it per card;
 - ``RULES``: the pack's :class:`DeckRule` tuple, in the order problems are reported;
 - optionally ``load_database(path) -> facts``: what ``check_team`` takes as ``database``,
   when the pack's rules need more of a card database than :mod:`tagtext.carddb` keeps
@@ -33,10 +37,10 @@ from __future__ import annotations
 from ..errors import TagTextError
 from .check import run_rules
 from .model import Deck, DeckEntry, DeckFileError, Team
-from .report import DeckRule, DeckSummary, Problem, Report
+from .report import BanlistInfo, DeckRule, DeckSummary, Problem, Report
 
 __all__ = [
-    "Deck", "DeckEntry", "DeckFileError", "Team", "DeckRule", "DeckSummary", "Problem",
+    "BanlistInfo", "Deck", "DeckEntry", "DeckFileError", "Team", "DeckRule", "DeckSummary", "Problem",
     "Report", "run_rules", "deck_rules_of", "NoDeckRules",
 ]
 

@@ -12,11 +12,14 @@ def render_text(report: Report) -> str:
     for deck in report.decks:
         sizes = ", ".join(f"{n} {name}" for name, n in deck.sections.items())
         lines.append(f"{deck.label}  {deck.source:<{width}}  {sizes} ({deck.format})")
+    if report.banlist is not None:
+        lines.append(f"Banlist: {report.banlist.describe()}")
     what = f"{report.title} team" if report.team else f"{report.title} deck"
     if report.legal:
-        lines.append(f"{what}: legal")
+        lines.append(f"{what}: legal" + (" as far as checked" if report.not_checked else ""))
     else:
         n = len(report.problems)
         lines.append(f"{what}: illegal, {n} problem{'s' if n != 1 else ''}")
         lines.extend(f"  {p.message()}" for p in report.problems)
+    lines.extend(f"  NOT checked: {what_not}" for what_not in report.not_checked)
     return "\n".join(lines) + "\n"

@@ -126,6 +126,36 @@ class DeckSummary:
                 "sections": dict(self.sections)}
 
 
+@dataclass(frozen=True)
+class BanlistInfo:
+    """The banlist a check used, for people and scripts: which one, as of when, and
+    whether it lists anything. An empty banlist is no pass: what it would have checked
+    was not checked (:attr:`Report.not_checked`)."""
+
+    #: what it is ("Tag Tamer banlist", "TCG Forbidden & Limited List")
+    name: str
+    #: the file(s) it was read from ("tag_tamer/deck/banlist.toml + our-banlist.toml")
+    source: str
+    #: when it was last updated, as the list says ("BT-21", "2026-04-07")
+    last_updated: str
+    #: how many cards (and pairs) it lists
+    entries: int
+    #: what it lists, for people ("0 banned, 0 restricted, 0 banned pairs")
+    counts: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return self.entries == 0
+
+    def describe(self) -> str:
+        state = "EMPTY, it bans and restricts no card" if self.empty else self.counts
+        return f"{self.name}, last updated {self.last_updated} ({self.source}): {state}"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "source": self.source, "last_updated": self.last_updated,
+                "entries": self.entries, "empty": self.empty, "counts": self.counts}
+
+
 @dataclass
 class Report:
     """The result of a deck check."""
@@ -140,9 +170,15 @@ class Report:
     rules: list[str] = field(default_factory=list)
     #: where the card data and restrictions came from, for people
     sources: list[str] = field(default_factory=list)
+    #: the banlist used (None: the format has none)
+    banlist: BanlistInfo | None = None
+    #: what could not be checked, for people ("banned and restricted cards: the format's
+    #: banlist is empty"): a team is only legal as far as it was checked
+    not_checked: list[str] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
+        """No rule found a problem (see :attr:`not_checked` for what no rule could check)."""
         return not self.problems
 
     @property
@@ -157,5 +193,7 @@ class Report:
             "decks": [d.to_json() for d in self.decks],
             "rules": list(self.rules),
             "problems": [p.to_json() for p in self.problems],
+            "banlist": self.banlist.to_json() if self.banlist is not None else None,
+            "not_checked": list(self.not_checked),
             "sources": list(self.sources),
         }

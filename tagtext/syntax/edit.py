@@ -179,7 +179,9 @@ def word_leaves(tree: n.Node):
 
 def word_leaves_in(tree: n.Node, start: int, end: int):
     """``word_leaves(tree)`` restricted to the leaves that start in [start, end), reached
-    without walking the rest of the tree: subtrees wholly outside the span are skipped."""
+    without walking the rest of the tree: subtrees wholly outside the span are skipped,
+    and a node's children that hold the span are found by binary search (a node may have
+    thousands: the lines of a long text, the items of a long sentence)."""
     stack: list[n.Node] = [tree]
     while stack:
         node = stack.pop()
@@ -191,4 +193,26 @@ def word_leaves_in(tree: n.Node, start: int, end: int):
             elif start <= node.start < end:
                 yield node
         else:
-            stack.extend(reversed(list(node.children())))
+            stack.extend(reversed(_children_over(node, start, end)))
+
+
+def _children_over(node: n.Node, start: int, end: int) -> list[n.Node]:
+    """``node``'s children, in order, but those of a tuple field (children in text order)
+    that end before ``start`` or start at ``end`` or after: skipped without being looked at."""
+    out: list[n.Node] = []
+    for name in node.child_fields:
+        value = getattr(node, name)
+        if value is None:
+            continue
+        if not isinstance(value, tuple):
+            out.append(value)
+            continue
+        k = bisect.bisect_left(value, start, key=_end_of)
+        while k < len(value) and value[k].start < end:
+            out.append(value[k])
+            k += 1
+    return out
+
+
+def _end_of(node: n.Node) -> int:
+    return node.end

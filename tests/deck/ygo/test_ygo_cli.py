@@ -44,15 +44,18 @@ def test_legal_team_exits_0():
     lines = result.stdout.splitlines()
     assert lines[0].endswith("40 Main Deck, 15 Extra Deck (YDK)")
     assert lines[1].endswith("41 Main Deck, 5 Extra Deck (text)")
-    assert lines[2] == "Yu-Gi-Oh! tag duel team: legal"
+    assert lines[2] == ("Banlist: TCG Forbidden & Limited List, last updated 2026 (the TCG statuses of shipped "
+                        "ygo-cards.json, as ygo_tag/deck/banlist.toml changes them): 119 Forbidden, 97 Limited, "
+                        "10 Semi-Limited")
+    assert lines[3:] == ["Yu-Gi-Oh! tag duel team: legal"]          # a list that lists cards: all checked
 
 
 def test_illegal_deck_exits_1_and_says_why():
     result = run(FIXTURES / "alice.ydk", FIXTURES / "carol.ydk")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[2] == "Yu-Gi-Oh! tag duel team: illegal, 5 problems"
-    assert lines[3] == "  B: 2 Side Deck cards, Side Decks are not used (only one game is played) (Side Deck)"
+    assert lines[3] == "Yu-Gi-Oh! tag duel team: illegal, 5 problems"
+    assert lines[4] == "  B: 2 Side Deck cards, Side Decks are not used (only one game is played) (Side Deck)"
 
 
 def test_json_report():

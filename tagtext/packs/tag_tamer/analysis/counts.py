@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass
 
 from ..syntax import nodes as n
-from .units import Region, clause_span, is_destination, is_sentence_end, word
+from .units import Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
 
 SCOPES = ("value", "sum", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
 
@@ -110,9 +110,15 @@ _ONE_CARD_WORDS = re.compile(
 #: A sum of a property over several objects, not one card's: "12 or more levels' total worth
 #: of Digimon", "if the levels of your Digimon add up to 12 or more".
 _SUM_OF_OBJECTS = re.compile(r"\btotal worth of (?!(?:this|that|its|1|one)\b)")
-_SUM_ADDS_UP = re.compile(r"^(?!.*\b(?:this|that|its)\b).*\badds? up to$")
+#: (and the words before the count end with "add(s) up to" with no this/that/its in them: _sum_adds_up)
+_THIS_THAT_ITS = re.compile(r"\b(?:this|that|its)\b")
 _COST_CLAUSE = re.compile(r"\bby (?:placing|trashing|returning|suspending|deleting|revealing) up to\b")
 _EVENT = re.compile(r"^when\b.*\b(?:is|are|would be|gets?) (?:deleted|played|trashed|returned|suspended)\b")
+_WERE_DONE = re.compile(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b")
+_HAVE_OR_IN_PLAY = re.compile(r"\b(?:you|your opponent|they) (?:have|has)\b|\bin play\b")
+_IN_AREA = re.compile(r"\bin (?:the )?(trash|hand|security)\b")
+_WITH_DIGIVOLUTION_CARDS = re.compile(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b")
+_CONDITION_WORDS = frozenset({"if", "while", "when", "unless"})
 
 
 @dataclass(frozen=True)
@@ -236,14 +242,18 @@ def _direction_of(node) -> str | None:
 def _exact_in_condition(units, i) -> bool:
     """"If you have 2 security cards", "If there are 3 cards", "If 4 [X]s are placed"."""
     start, _ = clause_span(units, i)
-    before = [word(u) for u in units[start:i]]
-    if not any(w in ("if", "while", "when", "unless") for w in before):
+    if reading(units).before(_is_condition_word, i) < start:
         return False
-    if before and before[-1] in ("have", "has", "are", "is", "exactly"):
+    last = word(units[i - 1]) if i > start else None
+    if last in ("have", "has", "are", "is", "exactly"):
         return True
-    if before and before[-1] in ("if", "while", "when"):
+    if last in ("if", "while", "when"):
         return any(word(u) in ("are", "is") for u in units[i + 1:i + 4])
     return False
+
+
+def _is_condition_word(units, k) -> bool:
+    return word(units[k]) in _CONDITION_WORDS
 
 
 def _so_that(units, i) -> bool:
@@ -259,18 +269,23 @@ def _so_that(units, i) -> bool:
 
 def _classify(units, i, kind, number, direction) -> Count:
     unit = units[i]
+    r = reading(units)
     start, end = clause_span(units, i)
-    before, after = units[start:i], units[i + 1:end]
-    b = " ".join(word(u) for u in before)
-    a = " ".join(word(u) for u in after)
+    # The clause's words before the count (b) and after it (a), as far as the tests below
+    # read them: the end of b (its patterns are anchored at the end and short) and the
+    # start of a (whole words); what may be anywhere in the clause is looked up in the
+    # region's reading (r.finds, r.before, r.after). Building the whole clause's words for
+    # each count made a clause of many counts quadratic.
+    b = r.tail(start, i, 80)
+    a = r.head(i + 1, end)
     own = word(unit)
-    zone, area = _area(unit, before, after, units, start)
+    zone, area = _area(unit, r, start, i, end)
     if area is None and kind == "target":
         zone, area = _area_before(units, i)
-    subject, verb = _subject(before)
-    noun = _noun(unit, after)
-    head_nouns = _head_nouns(unit, after) if kind == "iteration" else ()
-    elliptical = (kind == "threshold" and not noun and area is None and not after
+    subject, verb = _subject(units, start, i)
+    noun = _noun(unit, units[i + 1:min(end, i + 9)])
+    head_nouns = _head_nouns(unit, units, i + 1, end) if kind == "iteration" else ()
+    elliptical = (kind == "threshold" and not noun and area is None and i + 1 >= end
                   and subject is not None and not isinstance(unit, n.MemoryAmount))
 
     def make(scope: str, reason: str) -> Count:
@@ -285,7 +300,7 @@ def _classify(units, i, kind, number, direction) -> Count:
         or re.search(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b", own + " " + a[:20])
         or re.search(r"^(?:levels?'|dp\b)", a)
     ):
-        if kind in ("threshold", "exact") and (_SUM_OF_OBJECTS.search(own + " " + a) or _SUM_ADDS_UP.search(b)):
+        if kind in ("threshold", "exact") and (_sum_of_objects(r, own, a, i, end) or _sum_adds_up(r, b, start, i)):
             return make("sum", "a sum of levels, DP or costs over the objects of an area")
         return make("value", "a value of DP, a cost or a level")
     # memory
@@ -294,11 +309,11 @@ def _classify(units, i, kind, number, direction) -> Count:
     if (noun == "memory" or re.search(r"^(?:memory|points? of memory)\b", a)) and "paid" not in a.split()[:2]:
         return make("unclear", "counts memory, which no rule covers")
     # what the effect (or its trigger) did
-    effect = _effect(unit, kind, b, a, own, noun, area, units)
+    effect = _effect(unit, kind, b, a, own, noun, area, r, i, end)
     if effect:
         return make("effect", effect)
     # one card
-    one_card = _one_card(before, b, a, own, noun, zone, area)
+    one_card = _one_card(units[i - 1] if i > start else None, b, own, zone, area, r, i, end)
     if one_card:
         return make("one_card", one_card)
     # colors of several objects
@@ -337,62 +352,92 @@ def _inherit(count: Count, previous: Count | None) -> Count:
     )
 
 
-def _area(unit, before, after, units=(), start=0):
-    """(zone node, area) the count is about: its own noun or area phrase first, then an
-    area phrase after it in the clause, then one before it ("your hand has ...")."""
+def _area(unit, r: Reading, start: int, i: int, end: int):
+    """(zone node, area) the count (unit ``i`` of clause [start, end)) is about: its own
+    noun or area phrase first, then an area phrase after it in the clause, then one before
+    it ("your hand has ...")."""
     for node in unit.walk():
         if isinstance(node, n.Zone):
             return node, node.zone
         if isinstance(node, n.ZoneWord):
             return None, node.zone
-    for k, u in enumerate(after):
-        if isinstance(u, n.Zone) and not _filter_zone(after, k):
-            return u, u.zone
-        if isinstance(u, n.Quantity):
-            for node in u.walk():
-                if isinstance(node, n.Zone):
-                    return node, node.zone
-    plain = " ".join(word(u) for u in after)
-    m = re.search(r"\bin (?:the )?(trash|hand|security)\b", plain)
+    units = r.units
+    # the first area phrase after the count: the two right after it are read with only
+    # the clause after the count before them (a filter looks two words back)
+    for k in range(i + 1, min(i + 3, end)):
+        found = _area_phrase(units, k, i + 1)
+        if found is not None:
+            return found, found.zone
+    k = r.after(_has_area_phrase, i + 3)
+    if k < end:
+        found = _area_phrase(units, k, 0)
+        return found, found.zone
+    m = r.finds(_IN_AREA, i + 1, end)
     if m:
         return None, m.group(1)
-    for k in range(len(before) - 1, -1, -1):
-        u = before[k]
-        if isinstance(u, n.Zone) and not (units and is_destination(units, start + k)):
-            return u, u.zone
+    k = r.before(_is_zone_not_destination, i)
+    if k >= start:
+        return units[k], units[k].zone
     return None, None
+
+
+def _area_phrase(units, k: int, lo: int) -> n.Zone | None:
+    """Unit ``k``'s area phrase, if it names what is counted: a Zone that is no filter on
+    the counted objects (reading back no further than ``lo``), or the first Zone inside a
+    Quantity."""
+    u = units[k]
+    if isinstance(u, n.Zone):
+        return None if _filter_zone(units, k, lo) else u
+    if isinstance(u, n.Quantity):
+        for node in u.walk():
+            if isinstance(node, n.Zone):
+                return node
+    return None
+
+
+def _has_area_phrase(units, k) -> bool:
+    return _area_phrase(units, k, 0) is not None
+
+
+def _is_zone_not_destination(units, k) -> bool:
+    return isinstance(units[k], n.Zone) and not is_destination(units, k)
+
+
+def _is_sentence_end(units, k) -> bool:
+    return is_sentence_end(units[k])
 
 
 def _area_before(units, i):
     """For a target: the area named earlier in the sentence ("...from the top of your
     security stack, up to having 3 left", "choosing cards in your opponent's hand ... so
     that 8 remain")."""
-    k = i - 1
-    while k >= 0 and not is_sentence_end(units[k]):
-        if isinstance(units[k], n.Zone) and not is_destination(units, k):
-            return units[k], units[k].zone
-        k -= 1
+    r = reading(units)
+    k = r.before(_is_zone_not_destination, i)
+    if k >= 0 and k > r.before(_is_sentence_end, i):
+        return units[k], units[k].zone
     return None, None
 
 
-def _filter_zone(after, k) -> bool:
-    """"Digimon with no digivolution cards": a filter on the counted objects."""
-    prev = " ".join(word(u) for u in after[max(0, k - 2):k])
-    return after[k].zone == "digivolution_cards" and re.search(r"\bwith(?: no)?$", prev) is not None
+def _filter_zone(units, k: int, lo: int = 0) -> bool:
+    """"Digimon with no digivolution cards": a filter on the counted objects (the two
+    words before the area, from ``lo`` on)."""
+    prev = " ".join(word(u) for u in units[max(lo, k - 2):k])
+    return units[k].zone == "digivolution_cards" and re.search(r"\bwith(?: no)?$", prev) is not None
 
 
-def _subject(before):
-    """The subject and verb just before the count ("you have", "your hand has", "there are")."""
-    if not before or not isinstance(before[-1], n.Word):
+def _subject(units, start: int, i: int):
+    """The subject and verb just before the count (unit ``i``, its clause starting at
+    ``start``): "you have", "your hand has", "there are"."""
+    if i <= start or not isinstance(units[i - 1], n.Word):
         return None, None
-    if word(before[-1]) not in ("have", "has", "are", "is", "having"):
+    if word(units[i - 1]) not in ("have", "has", "are", "is", "having"):
         return None, None
-    verb = before[-1]
-    k = len(before) - 2
-    while k >= 0 and isinstance(before[k], n.Word) and word(before[k]) in ("still", "only", "exactly", "re"):
+    verb = units[i - 1]
+    k = i - 2
+    while k >= start and isinstance(units[k], n.Word) and word(units[k]) in ("still", "only", "exactly", "re"):
         k -= 1
-    if k >= 0 and (isinstance(before[k], (n.PlayerRef, n.Pronoun, n.Zone)) or word(before[k]) in ("there", "it", "there're")):
-        return before[k], verb
+    if k >= start and (isinstance(units[k], (n.PlayerRef, n.Pronoun, n.Zone)) or word(units[k]) in ("there", "it", "there're")):
+        return units[k], verb
     return None, verb
 
 
@@ -427,13 +472,14 @@ def _noun(unit, after) -> str:
     return ""
 
 
-def _head_nouns(unit, after) -> tuple[n.Leaf, ...]:
-    """For "for each X": the nouns of X to make plural. None after "for each of" (already
-    plural) or "for every N" (already plural)."""
+def _head_nouns(unit, units, lo: int, hi: int) -> tuple[n.Leaf, ...]:
+    """For "for each X" (X: units[lo:hi], the rest of the clause): the nouns of X to make
+    plural. None after "for each of" (already plural) or "for every N" (already plural)."""
     if not isinstance(unit, n.Iteration) or unit.of is not None or unit.step is not None:
         return ()
     found: list[tuple[int, n.Leaf]] = []
-    for k, u in enumerate(after):
+    for k in range(lo, hi):
+        u = units[k]
         w = word(u)
         if isinstance(u, (n.Word, n.ColorsWord)) and w in NOUNS:
             found.append((k, u))
@@ -451,18 +497,19 @@ def _head_nouns(unit, after) -> tuple[n.Leaf, ...]:
                  if not (j + 1 < len(found) and found[j + 1][0] == k + 1))
 
 
-def _effect(unit, kind, b, a, own, noun, area, units) -> str | None:
-    """Why the count is of what the effect or its trigger did, or None. (``units``: the
-    count's whole region.)"""
+def _effect(unit, kind, b, a, own, noun, area, r: Reading, i: int, end: int) -> str | None:
+    """Why the count is of what the effect or its trigger did, or None. (``b``, ``a``: the
+    end of the clause's words before the count, the start of those after it; ``r``: the
+    count's whole region, the count its unit ``i``, the clause ending at ``end``.)"""
+    after_noun = _after_noun(r, i + 1, end, noun)
     if _EFFECT.search(own) or _EFFECT.search(" ".join(a.split()[:6])) \
-            or _EFFECT.search(" ".join(_after_noun(a, noun)[:3])):
+            or _EFFECT.search(" ".join(after_noun[:3])):
         return "counts what the effect itself did"
     first = a.split()[:3]
     if kind == "iteration" and (first[:1] == ["one"] or noun == "one"):
         return "counts what the effect itself did"
     if first[:1] and first[0] in _PARTICIPLES:  # "for each returned card"
         return "counts what the effect itself did"
-    after_noun = _after_noun(a, noun)
     if after_noun[:1] and after_noun[0] in _PARTICIPLES or after_noun[:2] == ["this", "effect"]:
         return "counts what the effect itself did"
     if any(w in _PARTICIPLES for w in own.split()):
@@ -474,36 +521,73 @@ def _effect(unit, kind, b, a, own, noun, area, units) -> str | None:
         return "counts what the effect itself did (\"suspended by this effect\")"
     if re.search(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|revealed|add|added)$", b):
         return "counts what the effect itself did"
-    if re.search(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b", a):
+    if r.finds(_WERE_DONE, i + 1, end):
         return "counts what the effect itself did"
     if kind != "iteration" or area is not None:
         return None
-    region_text = " ".join(word(u) for u in units)
-    if _COST_CLAUSE.search(region_text):
+    if r.finds(_COST_CLAUSE, 0, len(r.units)):  # anywhere in the region
         return "counts what the effect's cost did"
     if noun in ("digimon", "tamer") and not a.startswith(("your", "their", "you")) \
-            and _EVENT.search(region_text) and not re.search(r"\b(?:you|your opponent|they) (?:have|has)\b|\bin play\b", a):
+            and r.search_all(_EVENT) and not r.finds(_HAVE_OR_IN_PLAY, i + 1, end):
         return "counts what triggered the effect"
     return None
 
 
-def _after_noun(a: str, noun: str) -> list[str]:
-    """The words after the counted noun ("card trashed by ..." -> ["trashed", "by", ...])."""
-    words = a.split()
-    for k, w in enumerate(words):
-        if noun and (w == noun or NOUNS.get(w) == NOUNS.get(noun)):
-            return words[k + 1:]
-    return []
+def _after_noun(r: Reading, lo: int, hi: int, noun: str, count: int = 4) -> list[str]:
+    """The first ``count`` words after the counted noun in the words of units[lo:hi] ("card
+    trashed by ..." -> ["trashed", "by", ...]): after the first word that is the noun or
+    a form of it (for a noun NOUNS has no plural of, the first word that is no noun)."""
+    if not noun:
+        return []
+    plural = NOUNS.get(noun)
+    k = r.after(_NOUN_FORMS[plural], lo)
+    if k >= hi:
+        return []
+    words = r.words[k].split()
+    at = next(j for j, w in enumerate(words) if NOUNS.get(w) == plural)
+    out = words[at + 1:at + 1 + count]
+    k += 1
+    while len(out) < count and k < hi:
+        out.extend(r.words[k].split()[:count - len(out)])
+        k += 1
+    return out
 
 
-def _one_card(before, b, a, own, noun, zone, area) -> str | None:
-    """Why the count is scoped to one card, or None."""
+def _noun_forms(plural):
+    """A test of a unit: whether one of its words is a form of the noun whose plural is
+    ``plural`` (for None: a word that is no noun)."""
+    def test(units, k):
+        return any(NOUNS.get(w) == plural for w in word(units[k]).split())
+    return test
+
+
+#: plural -> the test of a unit holding one of its forms (made once: a Reading keeps the
+#: answers of each test)
+_NOUN_FORMS = {plural: _noun_forms(plural) for plural in {*NOUNS.values(), None}}
+
+
+def _sum_of_objects(r: Reading, own: str, a: str, i: int, end: int) -> bool:
+    """Whether the count's words and the clause after it read "total worth of" objects
+    (``a``: the start of the words after the count)."""
+    return bool(_SUM_OF_OBJECTS.search(own + " " + a) or r.finds(_SUM_OF_OBJECTS, i + 1, end))
+
+
+def _sum_adds_up(r: Reading, b: str, start: int, i: int) -> bool:
+    """Whether the clause's words before the count (``b``: their end) end with "add(s) up
+    to" and hold no "this", "that" or "its" ("if the levels of your Digimon add up to 12
+    or more")."""
+    return bool(re.search(r"\badds? up to$", b)) and not r.finds(_THIS_THAT_ITS, start, i)
+
+
+def _one_card(last, b, own, zone, area, r: Reading, i: int, end: int) -> str | None:
+    """Why the count is scoped to one card, or None. (``last``: the unit before the count
+    in its clause, if any; ``b``: the end of the clause's words before it.)"""
     if _ONE_CARD_SUBJECT.search(b[-60:]):
         return "one card's own cards or colors"
-    if before and word(before[-1]) in ("with", "of") and not re.search(r"\b(?:if|while) you have$", b):
+    if last is not None and word(last) in ("with", "of") and not re.search(r"\b(?:if|while) you have$", b):
         return "a filter on single cards (\"with N or more ...\")"
     # "Digimon with no digivolution cards" filters what is counted; it is not the count.
-    a = re.sub(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b", "", a)
+    a = r.head_without(_WITH_DIGIVOLUTION_CARDS, i + 1, end, 45)
     if area == "digivolution_cards" or _ONE_CARD_WORDS.search(own) or _ONE_CARD_WORDS.search(a[:45]):
         return "one card's digivolution cards, link cards, stack or colors"
     return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..syntax import nodes as n
 from .counts import Count
-from .units import Region, clause_span, word
+from .units import Region, clause_span, reading, word
 
 
 #: Lowercased text without a match holds no residual besides those of its counts.
@@ -66,8 +66,11 @@ def _compound(regions, count) -> bool:
     units = regions[count.position[0]].units
     i = count.position[1]
     _, end = clause_span(units, i)
-    rest = " ".join(word(u) for u in units[i + 1:end])
-    return re.search(r"\band each\b", rest) is not None
+    return reading(units).finds(_AND_EACH, i + 1, end) is not None
+
+
+_AND_EACH = re.compile(r"\band each\b")
+_CARDS_DONE = re.compile(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b")
 
 
 def _value_count(units, i):
@@ -87,12 +90,12 @@ def _value_count(units, i):
         if i > 0 and (isinstance(units[i - 1], (n.Comparison, n.Quantity, n.Iteration)) or word(units[i - 1]) == "any"):
             return None  # "6 or fewer total cards in ...", "for every 5 total cards", "any number of"
         start, end = clause_span(units, i)
-        rest = units[i + 1:end]
-        if _BOTH_SIDES.search(" ".join(word(u) for u in units[start:end])):
+        r = reading(units)
+        if r.finds(_BOTH_SIDES, start, end):
             return None  # a comparison between the two sides: both scale alike (note 7)
-        if any(isinstance(u, (n.Comparison, n.Quantity, n.ToValue)) for u in rest):
+        if r.after(_is_compared_amount, i + 1) < end:
             return None  # "the number of cards in X is 10 or more": a threshold, rewritten
-        if re.search(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b", " ".join(word(u) for u in rest)):
+        if r.finds(_CARDS_DONE, i + 1, end):
             return None  # what the effect did
         for u in units[i + 1:i + 8]:
             if isinstance(u, n.Zone) and u.zone in n.SHARED_ZONES | {"hand"}:
@@ -100,6 +103,10 @@ def _value_count(units, i):
                 return rule, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
                               "doubled mechanically; it needs a special ruling")
     return None
+
+
+def _is_compared_amount(units, k) -> bool:
+    return isinstance(units[k], (n.Comparison, n.Quantity, n.ToValue))
 
 
 #: A count compared with the other side's ("less than or equal to your opponent's", "as
@@ -127,8 +134,7 @@ def _shared_against_one_card(units, i):
     shared = [z for z in areas if z in n.SHARED_ZONES | {"hand"}]
     if not shared and not any(word(u) in ("digimon", "tamers") for u in counted) or "digivolution_cards" in areas:
         return None
-    other = " ".join(word(u) for u in units[second + 1:end])
-    if not _ONE_CARD.match(other):
+    if not _one_cards_count(reading(units), second + 1, end):
         return None
     rule = "hand-size" if shared[:1] == ["hand"] else "count-doubling"
     return units[end - 1].end, rule, ("a count over a shared area compared with one card's count (\"as many or "
@@ -136,8 +142,30 @@ def _shared_against_one_card(units, i):
                                       "one side doubles and the other does not; it needs a special ruling")
 
 
-#: What one card has: "this Digimon has ... digivolution cards", "that Digimon's link cards".
+#: What one card has: "this Digimon has ... digivolution cards", "that Digimon's link cards":
+#: "this", "that" or "its" first, then its digivolution or link cards before any "you" or
+#: "your" (read as _one_cards_count does: the words between may be any number).
 _ONE_CARD = re.compile(r"(?:this|that|its)\b(?:(?! you\b| your\b).)*\b(?:(?:digi|e)?volution|link) cards?\b")
+_ONE_CARD_OWNER = re.compile(r"(?:this|that|its)\b")
+_STACK_CARDS = re.compile(r"\b(?:(?:digi|e)?volution|link) cards?\b")
+_YOU = re.compile(r" you\b| your\b")
+
+
+def _one_cards_count(r, lo: int, hi: int) -> bool:
+    """Whether the words of units[lo:hi] are what one card has (``_ONE_CARD.match`` of
+    them), read from the region's matches of its parts: "this", "that" or "its" first, then
+    the first "digivolution cards" (or link cards) after it, which must come before any
+    "you"/"your" after it. (Matching the words after each comparison, which may be a whole
+    clause, again for each one was quadratic.)"""
+    start, end = r.span(lo, hi)
+    owner = _ONE_CARD_OWNER.match(r.text, start, end)
+    if owner is None:
+        return False
+    cards = r.first_at(_STACK_CARDS, owner.end())
+    if cards is None or cards.end() > end:
+        return False
+    you = r.first_at(_YOU, owner.end())
+    return you is None or cards.start() < you.start()
 
 
 def _garbled(units, i):

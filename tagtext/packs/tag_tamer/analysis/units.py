@@ -10,6 +10,7 @@ words split into single words and nested parentheses replaced by a boundary.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -99,7 +100,9 @@ def word(unit: n.Node) -> str:
 
 
 def forget_words() -> None:
+    """Forget the words and readings cached for the previous text."""
     _WORDS.clear()
+    _READINGS.clear()
 
 
 _DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: or (?:the )?(?:top|bottom))? of)?$"
@@ -109,8 +112,8 @@ _DESTINATION = re.compile(r"\b(?:to|into|onto|on)(?: (?:the )?(?:top|bottom)(?: 
 def is_destination(units, i) -> bool:
     """Whether unit ``i`` (an area) is where cards go: "to the bottom of your deck"."""
     start, _ = clause_span(units, i, list_commas=False)
-    before = " ".join(word(u) for u in units[start:i])
-    return _DESTINATION.search(before) is not None
+    # the pattern is anchored at the end and matches at most 32 characters
+    return _DESTINATION.search(reading(units).tail(start, i, 64)) is not None
 
 
 def clause_span(units: tuple[n.Node, ...], i: int, list_commas: bool = True) -> tuple[int, int]:
@@ -119,13 +122,8 @@ def clause_span(units: tuple[n.Node, ...], i: int, list_commas: bool = True) -> 
     Commas inside lists ("[Hybrid], [Machine], or [Cyborg] cards") do not end the clause:
     a comma followed by a card name, a color or "or"/"and" continues it.
     """
-    start = i
-    while start > 0 and not _ends_clause(units, start - 1, list_commas):
-        start -= 1
-    end = i + 1
-    while end < len(units) and not _ends_clause(units, end, list_commas):
-        end += 1
-    return start, end
+    starts, ends = reading(units).clauses(list_commas)
+    return starts[i], ends[i]
 
 
 def _ends_clause(units, k: int, list_commas: bool) -> bool:
@@ -137,3 +135,190 @@ def _ends_clause(units, k: int, list_commas: bool) -> bool:
         if isinstance(nxt, (n.CardRef, n.Color)) or word(nxt) in ("or", "and"):
             return False
     return True
+
+
+# ----------------------------------------------------------------------------- reading a region once
+
+#: id(units) -> the Reading of that region's units (which it holds, so the id stays
+#: theirs). Cleared for each text with the words (forget_words).
+_READINGS: dict[int, "Reading"] = {}
+
+
+def reading(units: tuple[n.Node, ...]) -> "Reading":
+    """The :class:`Reading` of a region's units (made on first use, once per text)."""
+    found = _READINGS.get(id(units))
+    if found is None or found.units is not units:
+        found = _READINGS[id(units)] = Reading(units)
+    return found
+
+
+class Reading:
+    """A region's units read once, so that what a count or a phrase asks about its clause
+    costs the same however long the clause is (a scan of the clause per count made a text
+    of many counts quadratic): each unit's word, the words as one string (``text``, the
+    units' words joined by single spaces) with where each unit's word starts in it, each
+    unit's clause, the nearest unit of a kind before or after an index, and the matches
+    of a pattern in the words of a range of units.
+
+    ``joined(lo, hi)`` is ``" ".join(word(u) for u in units[lo:hi])``; ``tail``, ``head``
+    and ``finds`` answer questions about such a string without building it."""
+
+    def __init__(self, units: tuple[n.Node, ...]):
+        self.units = units
+        self.words = [word(u) for u in units]
+        self.text = " ".join(self.words)
+        offsets = []
+        at = 0
+        for w in self.words:
+            offsets.append(at)
+            at += len(w) + 1
+        offsets.append(at)  # one past the end of the text, as if a word followed
+        self.offsets = offsets
+        self._clauses: dict[bool, tuple[list[int], list[int]]] = {}
+        self._nearest: dict[tuple, list[int]] = {}
+        self._matches: dict[re.Pattern, tuple[list[int], list[re.Match]]] = {}
+        self._index: dict[int, int] | None = None
+
+    def span(self, lo: int, hi: int) -> tuple[int, int]:
+        """Where ``joined(lo, hi)`` is in ``text``."""
+        if hi <= lo:
+            return self.offsets[lo], self.offsets[lo]
+        return self.offsets[lo], self.offsets[hi] - 1
+
+    def joined(self, lo: int, hi: int) -> str:
+        """The words of units[lo:hi] joined by spaces (cost: their length)."""
+        a, b = self.span(lo, hi)
+        return self.text[a:b]
+
+    def tail(self, lo: int, hi: int, chars: int) -> str:
+        """The last ``chars`` characters of ``joined(lo, hi)`` (all of it if shorter): enough
+        for a pattern anchored at the end that matches fewer characters."""
+        a, b = self.span(lo, hi)
+        return self.text[max(a, b - chars):b]
+
+    def head(self, lo: int, hi: int, chars: int = 64, words: int = 8) -> str:
+        """A prefix of ``joined(lo, hi)`` made of whole units' words: at least ``chars``
+        characters and ``words`` words (all of it if shorter)."""
+        length = count = 0
+        k = lo
+        while k < hi and (length < chars or count < words):
+            length += len(self.words[k]) + 1
+            count += len(self.words[k].split())
+            k += 1
+        return self.joined(lo, k)
+
+    def clauses(self, list_commas: bool) -> tuple[list[int], list[int]]:
+        """For each unit, the start and the end of its clause (see :func:`clause_span`)."""
+        found = self._clauses.get(list_commas)
+        if found is None:
+            units, n_units = self.units, len(self.units)
+            ends = [_ends_clause(units, k, list_commas) for k in range(n_units)]
+            starts, stops = [0] * n_units, [n_units] * n_units
+            last = -1
+            for k in range(n_units):
+                starts[k] = last + 1
+                if ends[k]:
+                    last = k
+            nxt = n_units
+            for k in range(n_units - 1, -1, -1):
+                stops[k] = nxt
+                if ends[k]:
+                    nxt = k
+            found = self._clauses[list_commas] = (starts, stops)
+        return found
+
+    def before(self, test, k: int) -> int:
+        """The index of the last unit before ``k`` for which ``test(units, index)`` holds, or
+        -1. ``test`` is a module-level function: its answers are kept for the region."""
+        return self._nearest_of(test, True)[k]
+
+    def after(self, test, k: int) -> int:
+        """The index of the first unit at ``k`` or after for which ``test(units, index)``
+        holds, or ``len(units)``."""
+        return self._nearest_of(test, False)[k] if k < len(self.units) else len(self.units)
+
+    def _nearest_of(self, test, backward: bool) -> list[int]:
+        key = (test, backward)
+        found = self._nearest.get(key)
+        if found is None:
+            units, n_units = self.units, len(self.units)
+            if backward:  # found[k]: last index < k
+                found, last = [-1] * (n_units + 1), -1
+                for k in range(n_units):
+                    found[k] = last
+                    if test(units, k):
+                        last = k
+                found[n_units] = last
+            else:  # found[k]: first index >= k
+                found, nxt = [n_units] * n_units, n_units
+                for k in range(n_units - 1, -1, -1):
+                    if test(units, k):
+                        nxt = k
+                    found[k] = nxt
+            self._nearest[key] = found
+        return found
+
+    def finds(self, pattern: re.Pattern, lo: int, hi: int) -> re.Match | None:
+        """The first match of ``pattern`` in ``joined(lo, hi)`` (its positions those of
+        ``text``), found among the pattern's matches in the whole text, kept for the
+        region. Only for patterns whose matches cannot overlap and that look at no
+        character before their start (no lookbehind, no ``^``): then a match in the words
+        of the range is a match in the text that lies inside the range, since the range is
+        bounded by spaces or the text's ends."""
+        if hi <= lo:
+            return None
+        a, b = self.span(lo, hi)
+        m = self.first_at(pattern, a)
+        # the matches are ordered and do not overlap: the first that starts in the range is
+        # the only one that can end in it first
+        return m if m is not None and m.end() <= b else None
+
+    def first_at(self, pattern: re.Pattern, pos: int) -> re.Match | None:
+        """The first of ``pattern``'s matches in ``text`` (found once for the region, by
+        ``finditer``) that starts at ``pos`` or after."""
+        found = self._matches.get(pattern)
+        if found is None:
+            matches = list(pattern.finditer(self.text))
+            found = self._matches[pattern] = ([m.start() for m in matches], matches)
+        starts, matches = found
+        k = bisect_left(starts, pos)
+        return matches[k] if k < len(matches) else None
+
+    def head_without(self, pattern: re.Pattern, lo: int, hi: int, chars: int) -> str:
+        """The first ``chars`` characters of ``joined(lo, hi)`` with every match of
+        ``pattern`` in it removed (``re.sub(pattern, "", joined(lo, hi))[:chars]``; the
+        pattern as :meth:`finds` needs it)."""
+        a, b = self.span(lo, hi)
+        if b <= a:
+            return ""
+        self.first_at(pattern, a)  # the pattern's matches, found once
+        starts, matches = self._matches[pattern]
+        k = bisect_left(starts, a)
+        pieces, length, pos = [], 0, a
+        while length < chars:
+            if k < len(matches) and matches[k].end() <= b:
+                piece = self.text[pos:matches[k].start()]
+                pos = matches[k].end()
+                k += 1
+            else:
+                piece = self.text[pos:min(b, pos + chars)]
+                pos = b
+            pieces.append(piece)
+            length += len(piece)
+            if pos >= b:
+                break
+        return "".join(pieces)[:chars]
+
+    def search_all(self, pattern: re.Pattern) -> re.Match | None:
+        """``pattern.search(text)``, searched once for the region."""
+        key = ("all", pattern)
+        if key not in self._nearest:
+            self._nearest[key] = pattern.search(self.text)
+        return self._nearest[key]
+
+    def index_of(self, unit: n.Node) -> int | None:
+        """The index of ``unit`` (the node itself) among the units, or None."""
+        if self._index is None:
+            self._index = {id(u): k for k, u in enumerate(self.units)}
+        k = self._index.get(id(unit))
+        return k if k is not None and self.units[k] is unit else None

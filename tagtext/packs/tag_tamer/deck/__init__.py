@@ -11,10 +11,11 @@ The pack's deck entry points (``tagtext deck check`` reaches them through
 
 - :func:`read_deck` ``(path, label)``: one deck file, in the app's text export, its
   Tabletop Simulator export or Untap's format (:mod:`.formats`);
-- :func:`check_team` ``(decks, database=None, banlist=None)``: a :class:`tagtext.deck.Report`;
+- :func:`check_team` ``(decks, database=None, banlist=None)``: a :class:`tagtext.deck.Report`,
+  naming the banlist used and what was not checked (an empty banlist checks nothing);
 - :data:`RULES`: the rules, one function each (:mod:`.rules`);
-- :func:`load_banlist`: the format's banlist file, ``banlist.toml`` (data: maintainers
-  edit it, never the code).
+- :func:`load_banlist` ``(path=None)``: the format's banlist, ``banlist.toml`` (data), with
+  a maintainer's own file laid over it per card (``tagtext deck check --banlist FILE``).
 
 One deck alone is checked by the per-deck rules and the banlist; the team restriction
 needs two decks.
@@ -66,14 +67,19 @@ def check_team(decks: Sequence[Deck], database: carddb.Database | None = None,
         summaries.append(DeckSummary(deck.label, deck.source, deck.format,
                                      {"cards": sum(counts.values()) - eggs, "Digi-Eggs": eggs}))
     sources = [f"cards: {database.source} ({len(database.cards)} cards)", f"banlist: {banlist.describe()}"]
+    info = banlist.info()
+    not_checked = []
+    if info.empty:
+        not_checked.append("the format's own banned and restricted cards and banned pairs (its banlist is empty)")
     if not banlist.database_column:
         sources.append("restrictions: the card database's are not read (banlist.toml [database])")
     elif facts.has_database_restrictions():
         sources.append(f"restrictions: the card database's {banlist.database_column!r} column")
     else:
-        sources.append("restrictions: the card database has none (no \"restrictions\" field): "
-                       "only the format's banlist applies")
-    return Report(PACK_NAME, TITLE, summaries, problems, ran, sources)
+        sources.append("restrictions: the card database has none (no \"restrictions\" field)")
+        not_checked.append("the official banned and restricted cards (the card database has no \"restrictions\" "
+                           "field; the Digimon Card App's full DigimonCards.json has them)")
+    return Report(PACK_NAME, TITLE, summaries, problems, ran, sources, info, not_checked)
 
 
 def check_files(paths: Sequence[str], database: carddb.Database | None = None,

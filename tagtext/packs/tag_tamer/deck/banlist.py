@@ -1,5 +1,6 @@
 """The pack's banlist file (``banlist.toml``): the format's own banned and restricted cards
-and banned pairs, with when the list was last updated and where it came from."""
+and banned pairs, with when the list was last updated and where it came from; and a
+maintainer's own banlist file, in the same format, laid over it per card (:func:`merge`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
 
 from .formats import normalise_id
@@ -43,17 +45,72 @@ class Banlist:
     banned_pairs: tuple[BannedPair, ...] = ()
     #: the column of a database's ``restrictions`` to read; "" to ignore them
     database_column: str = "english"
+    #: cards free of any ban or restriction, the card database's included (a maintainer's
+    #: file lists here a card the pack's list or the database restricts, to free it)
+    unrestricted: frozenset[str] = frozenset()
+    #: the top-level keys the file gave (a maintainer's file keeps the pack's others)
+    given: frozenset[str] = frozenset()
+
+    def sizes(self) -> str:
+        return f"{len(self.banned)} banned, {len(self.restricted)} restricted, {len(self.banned_pairs)} banned pairs"
 
     def describe(self) -> str:
-        sizes = f"{len(self.banned)} banned, {len(self.restricted)} restricted, {len(self.banned_pairs)} banned pairs"
-        return f"{self.source}: {self.format} banlist, last updated {self.last_updated} ({sizes}; reviewed {self.reviewed})"
+        return (f"{self.source}: {self.format} banlist, last updated {self.last_updated} ({self.sizes()}; "
+                f"reviewed {self.reviewed})")
+
+    def info(self) -> BanlistInfo:
+        """The banlist as a deck check's report names it."""
+        return BanlistInfo(f"{self.format} banlist".strip(), self.source, self.last_updated,
+                           len(self.banned) + len(self.restricted) + len(self.banned_pairs), self.sizes())
+
+    def card_status(self, card_id: str) -> str | None:
+        """What the list says of a card: "banned", "restricted", "unrestricted" or None."""
+        for status, cards in (("banned", self.banned), ("restricted", self.restricted),
+                              ("unrestricted", self.unrestricted)):
+            if card_id in cards:
+                return status
+        return None
+
+
+def merge(base: Banlist, overlay: Banlist) -> Banlist:
+    """A maintainer's banlist (``overlay``, ``--banlist FILE``) over the pack's, per card:
+    a card the maintainer's file lists (banned, restricted or unrestricted) has the status
+    that file gives it, and no other; every other card keeps the pack's. Banned pairs are
+    added (an identical pair once). What the file says of the list itself (format,
+    last_updated, source, status, reviewed, [database]) replaces the pack's; what it does
+    not say is the pack's."""
+    mine = overlay.banned | overlay.restricted | overlay.unrestricted
+    pairs = base.banned_pairs + tuple(p for p in overlay.banned_pairs if p not in base.banned_pairs)
+
+    def pick(key: str, attribute: str):
+        return getattr(overlay if key in overlay.given else base, attribute)
+
+    return Banlist(
+        source=f"{base.source} + {overlay.source}",
+        format=pick("format", "format"),
+        last_updated=pick("last_updated", "last_updated"),
+        origin=pick("source", "origin"),
+        status=pick("status", "status"),
+        reviewed=pick("reviewed", "reviewed"),
+        banned=(base.banned - mine) | overlay.banned,
+        restricted=(base.restricted - mine) | overlay.restricted,
+        banned_pairs=pairs,
+        database_column=pick("database", "database_column"),
+        unrestricted=(base.unrestricted - mine) | overlay.unrestricted,
+        given=base.given | overlay.given,
+    )
 
 
 def load(path: str | Path | None = None) -> Banlist:
-    """The shipped banlist, or the one at ``path``."""
-    if path is None:
-        ref = resources.files(PACKAGE).joinpath(FILE)
-        return parse(ref.read_text(encoding="utf-8"), f"tag_tamer/deck/{FILE}")
+    """The banlist a deck check uses: the shipped one, with the maintainer's file at
+    ``path`` laid over it (:func:`merge`) when one is given."""
+    ref = resources.files(PACKAGE).joinpath(FILE)
+    shipped = parse(ref.read_text(encoding="utf-8"), f"tag_tamer/deck/{FILE}")
+    return shipped if path is None else merge(shipped, read(path))
+
+
+def read(path: str | Path) -> Banlist:
+    """The banlist file at ``path`` alone."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -108,4 +165,6 @@ def parse(text: str, source: str) -> Banlist:
         restricted=ids("restricted", doc.get("restricted", [])),
         banned_pairs=tuple(pairs),
         database_column=column,
+        unrestricted=ids("unrestricted", doc.get("unrestricted", [])),
+        given=frozenset(doc),
     )

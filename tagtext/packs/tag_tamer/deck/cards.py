@@ -80,7 +80,10 @@ class CardFacts:
         return self.copies_allowed(card_id) >= MANY_COPIES
 
     def restriction(self, card_id: str) -> Restriction | None:
-        """Banned beats restricted; the pack's file and the database are both read."""
+        """Banned beats restricted; the pack's file and the database are both read. A card
+        the banlist lists as unrestricted has no restriction, the database's neither."""
+        if self.banlist.card_status(card_id) == "unrestricted":
+            return None
         found: list[Restriction] = []
         if card_id in self.banlist.banned:
             found.append(Restriction("banned", "banlist"))

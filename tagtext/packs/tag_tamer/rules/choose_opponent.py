@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.units import clause_span, is_destination, word
+from ..analysis.units import clause_span, is_destination, reading, word
 from ..syntax import nodes as n
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
@@ -52,6 +52,7 @@ def choose_an_opponent(tree, ctx):
     """Let the activating teammate pick one opponent where an effect acts on an opponent's own areas."""
     changes = {}
     counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.scope == "hand"}
+    read: dict = {}  # per region, what the tests below read once for the whole pass
     for region in ctx.analysis.regions:
         units = region.units
         for i, unit in enumerate(units):
@@ -72,13 +73,13 @@ def choose_an_opponent(tree, ctx):
                 changes[units[i + 1].start] = lambda leaf: leaf.replaced("", ID).with_changes(prefix="")
                 last = list(units[i + 3].leaves())[-1]
                 changes[last.start] = lambda leaf: leaf.replaced(leaf.text + " of 1 of your opponent's decks", ID)
-            elif _is_opponent(ctx, unit) and _opponent_acts_on_own_area(ctx, units, i, counted):
+            elif _is_opponent(ctx, unit) and _opponent_acts_on_own_area(ctx, units, i, counted, read):
                 changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponents"), ID)
                 if isinstance(unit, n.Pronoun):  # "they trash" -> "1 of your opponents trashes"
                     verb = verb_after(units, i)
                     if verb is not None:
                         changes[verb.start] = lambda leaf: leaf.replaced(third_person(leaf.text), ID)
-                for k in _cards_of_their_hand(ctx, units, i):
+                for k in _cards_of_their_hand(ctx, units, i, read, once=True):
                     # "they trash 1 of them" (the cards in their hand) -> "... 1 card in their hand":
                     # the picked opponent trashes from their own hand, not from the team's
                     noun = "card" if units[k].number.value == 1 else "cards"
@@ -102,9 +103,23 @@ def _their_decks_top(ctx, units, i) -> bool:
     if i + 3 >= len(units) or word(units[i + 1]) not in ("deck's", "deck’s") or word(units[i + 2]) != "top" \
             or not isinstance(units[i + 3], n.Quantity) or is_condition(units, i):
         return False
+    return _opens_with_action(units, i)
+
+
+def _opens_with_action(units, i) -> bool:
+    """Whether the clause of unit ``i`` opens, before it, with an action ("trash", ...),
+    after any "then", "also" or comma."""
     start, _ = clause_span(units, i, list_commas=False)
-    first = next((u for u in units[start:i] if word(u) not in ("then", "also", ",")), None)
-    return first is not None and isinstance(first, n.Word) and word(first) in _ACTIONS
+    k = reading(units).after(_opens_clause, start)
+    return k < i and isinstance(units[k], n.Word) and word(units[k]) in _ACTIONS
+
+
+def _opens_clause(units, k) -> bool:
+    return word(units[k]) not in ("then", "also", ",")
+
+
+def _is_word_not_then_also(units, k) -> bool:
+    return isinstance(units[k], n.Word) and word(units[k]) not in ("then", "also")
 
 
 #: Words that open an imperative clause acting on an area ("trash 1 card in their hand").
@@ -122,10 +137,7 @@ def _theirs_acted_on(ctx, units, i, counted) -> bool:
         return False
     if zone.start in counted or is_condition(units, i) or is_destination(units, i):
         return False
-    start, _ = clause_span(units, i, list_commas=False)
-    words = [u for u in units[start:i]]
-    first = next((u for u in words if word(u) not in ("then", "also", ",")), None)
-    return first is not None and isinstance(first, n.Word) and word(first) in _ACTIONS
+    return _opens_with_action(units, i)
 
 
 def _opponents_own_area(zone: n.Zone) -> bool:
@@ -134,38 +146,58 @@ def _opponents_own_area(zone: n.Zone) -> bool:
             and zone.zone in _OWN_AREAS)
 
 
-def _opponent_acts_on_own_area(ctx, units, i, counted) -> bool:
+def _opponent_acts_on_own_area(ctx, units, i, counted, read: dict) -> bool:
     """"Your opponent trashes 1 card in their hand", "Your opponent reveals the top 3 cards
     of their deck", "they trash 1 of them" (the cards in their hand), "Your opponent draws 2
     cards": the opponent, as a player, acts on an area of their own."""
     if is_condition(units, i):
         return False
     start, end = clause_span(units, i, list_commas=False)
-    if any(isinstance(u, n.Word) and word(u) not in ("then", "also") for u in units[start:i]):
+    if reading(units).after(_is_word_not_then_also, start) < i:
         return False  # not the subject of its clause
     nxt = [word(u) for u in units[i + 1:i + 3]]
     if not nxt or nxt[0] in _NOT_ACTIONS or (nxt[0] in ("may", "must") and nxt[1:2] and nxt[1] in _NOT_ACTIONS):
         return False
-    if any(True for _ in _cards_of_their_hand(ctx, units, i)):
+    if any(True for _ in _cards_of_their_hand(ctx, units, i, read)):
         return True
     if (nxt[1:2] if nxt[0] in ("may", "must") else nxt[:1]) in (["draw"], ["draws"]):
         return True  # "Your opponent draws 2 cards": from their own deck into their own hand
-    for k in range(i + 1, end):
-        u = units[k]
-        if isinstance(u, n.Zone) and isinstance(u.owner, n.Pronoun) and u.zone in _OWN_AREAS:
-            if u.start in counted or is_destination(units, k):
-                continue
-            return True
-    return False
+    # their own area after it in the clause ("in their hand"): not a counted hand, not where cards go
+    return _next_of(read, ("own area", id(units)), units, lambda k: (
+        isinstance(units[k], n.Zone) and isinstance(units[k].owner, n.Pronoun) and units[k].zone in _OWN_AREAS
+        and units[k].start not in counted and not is_destination(units, k)))[i + 1] < end
 
 
-def _cards_of_their_hand(ctx, units, i):
+def _cards_of_their_hand(ctx, units, i, read: dict, once: bool = False):
     """The index of each "N of" in the clause of unit ``i`` whose "them" names the cards of
-    a hand a count counted ("they trash 1 of them")."""
+    a hand a count counted ("they trash 1 of them"). ``once``: none of a clause that an
+    earlier call (for an earlier unit of the same clause) gave already."""
     _, end = clause_span(units, i, list_commas=False)
-    for k in range(i + 1, min(end, len(units)) - 1):
-        if isinstance(units[k], n.Quantity) and units[k + 1].start in ctx.analysis.hand_cards:
-            yield k
+    last = min(end, len(units)) - 1
+    if once:
+        # the units come in text order: an earlier one of the clause gave all a later one would
+        if read.get(("given", id(units), end)):
+            return
+        read[("given", id(units), end)] = True
+    following = _next_of(read, ("hand cards", id(units)), units, lambda k: (
+        k + 1 < len(units) and isinstance(units[k], n.Quantity) and units[k + 1].start in ctx.analysis.hand_cards))
+    k = following[i + 1] if i + 1 < len(units) else len(units)
+    while k < last:
+        yield k
+        k = following[k + 1]
+
+
+def _next_of(read: dict, key, units, test) -> list[int]:
+    """For each index of ``units`` (and one past the end), the first index at or after it
+    where ``test(index)`` holds (or ``len(units)``); made once per region for the pass
+    (``read`` keeps it, with the units, so that their id stays theirs)."""
+    found = read.get(key)
+    if found is None:
+        nxt = [len(units)] * (len(units) + 1)
+        for k in range(len(units) - 1, -1, -1):
+            nxt[k] = k if test(k) else nxt[k + 1]
+        found = read[key] = (nxt, units)
+    return found[0]
 
 
 RULE = Rule(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.units import clause_span, word
+from ..analysis.units import clause_span, reading, word
 from ..syntax import nodes as n
 
 _PLURALS = {
@@ -48,8 +48,7 @@ def match_case(model: str, text: str) -> str:
 def is_condition(units, i) -> bool:
     """Whether unit ``i`` is in a trigger or condition clause ("When ...", "If ...")."""
     start, _ = clause_span(units, i, list_commas=False)
-    words = [word(u) for u in units[start:i]]
-    return any(w in ("when", "whenever", "if", "while", "unless") for w in words[:4])
+    return any(word(u) in ("when", "whenever", "if", "while", "unless") for u in units[start:min(i, start + 4)])
 
 
 # ----------------------------------------------------------------------------- either player
@@ -105,34 +104,69 @@ _OBJECT_MODIFIERS = frozenset({"level", "lowest", "highest", "dp", "play", "cost
                                "suspended", "other", "or", "lower", "higher", "less", "more"})
 
 
-def name_antecedents(ctx, count, referent: str, changes, rule: str) -> None:
+def name_antecedents(ctx, count, referent: str, changes, rule: str, read: dict | None = None) -> None:
     """After ``rule`` replaced the phrase that named the opponent (``count``'s subject),
     the pronouns that pointed back at them name them (RULES-NOTES, Wording: antecedents):
     "they" -> "your opponents"; the first "their" of a sentence -> "your opponent's" before
     the Digimon or Tamers it owns (the opposing battle area, as card text names it) and
     "your opponents'" before anything else ("their Option effects"). An area's owner
     ("their hand") is left to the rules that act on areas. Reads to the end of the effect,
-    up to the next player named."""
+    up to the next player named.
+
+    ``read``: what calls for earlier counts of the same pass read (a rule calls this for
+    each of its counts, in text order): the "they" an earlier count named are not read
+    again, so that a text of many counts before the next player named is read once."""
+    read = {} if read is None else read
     r, i = count.position
     analysis = ctx.analysis
     for r2 in range(r, len(analysis.regions)):
         if r2 > r and analysis.blocks[r2] != count.block:
             return
         units = analysis.regions[r2].units
-        named_their = False
-        for k in range(i + 1 if r2 == r else 0, len(units)):
+        start = i + 1 if r2 == r else 0
+        stop = reading(units).after(_names_a_player_at, start)  # the next player named
+        k = _pronouns_of(ctx, units, referent, read)[1][start] if start < len(units) else len(units)
+        if k < stop:  # the first "their" of the sentence (after the count)
+            new = "your opponent's" if _owns_battle_objects(units, k) else "your opponents'"
+            changes[units[k].start] = lambda leaf, new=new: leaf.replaced(match_case(leaf.text, new), rule)
+        key = ("walked", referent, id(units), stop)
+        walked = read.get(key)
+        if walked is not None and walked <= start:
+            # an earlier count read from here on (and, past this region, all it would read)
+            return
+        they = _pronouns_of(ctx, units, referent, read)[0]
+        for k in range(start, stop if walked is None else walked):
+            if they[k]:
+                changes[units[k].start] = lambda leaf: leaf.replaced(match_case(leaf.text, "your opponents"), rule)
+        read[key] = start
+        if stop < len(units):
+            return
+
+
+def _pronouns_of(ctx, units, referent: str, read: dict) -> tuple[list[bool], list[int]]:
+    """For the units of a region: which are a "they" that refers to ``referent`` (and may be
+    rewritten), and for each index the next such "their" (or ``len(units)``); made once
+    per region for a pass."""
+    key = ("pronouns", referent, id(units))
+    found = read.get(key)
+    if found is None:
+        they, next_their = [False] * len(units), [len(units)] * len(units)
+        nxt = len(units)
+        for k in range(len(units) - 1, -1, -1):
             u = units[k]
-            if _names_a_player(u):
-                return
-            if not isinstance(u, n.Pronoun) or analysis.referents.get(u.start) != referent \
-                    or ctx.protected_at(u.start):
-                continue
-            if word(u) == "they":
-                changes[u.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "your opponents"), rule)
-            elif word(u) == "their" and not named_their:
-                named_their = True
-                new = "your opponent's" if _owns_battle_objects(units, k) else "your opponents'"
-                changes[u.start] = lambda leaf, new=new: leaf.replaced(match_case(leaf.text, new), rule)
+            if isinstance(u, n.Pronoun) and ctx.analysis.referents.get(u.start) == referent \
+                    and not ctx.protected_at(u.start):
+                if word(u) == "they":
+                    they[k] = True
+                elif word(u) == "their":
+                    nxt = k
+            next_their[k] = nxt
+        found = read[key] = (they, next_their, units)  # (units held: its id stays its own)
+    return found[0], found[1]
+
+
+def _names_a_player_at(units, k) -> bool:
+    return _names_a_player(units[k])
 
 
 def _names_a_player(unit) -> bool:

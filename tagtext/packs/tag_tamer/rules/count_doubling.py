@@ -21,10 +21,11 @@ ID = "count-doubling"
 def double_shared_counts(tree, ctx):
     """Double every count over a shared area, and every iteration over colors."""
     changes = {}
+    read: set = set()
     for count in ctx.counts:
         if count.scope == "shared":
             scale(count, changes, ID)
-            agree(count, ctx.units_of(count), changes, ID)
+            agree(count, ctx.units_of(count), changes, ID, read)
         elif count.scope == "colors" and count.kind == "iteration":
             scale(count, changes, ID)
             opposing_team(count, ctx.units_of(count), changes, ID)

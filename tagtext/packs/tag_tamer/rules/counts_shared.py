@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.counts import Count
-from ..analysis.units import clause_span, word
+from ..analysis.units import clause_span, reading, word
 from ..syntax import nodes as n
 from tagtext.syntax.edit import Changes
 from .common import match_case, plural, scaled
@@ -36,12 +36,16 @@ _POSSESSED = {"name": "names", "names": "names", "trait": "traits", "traits": "t
               "type": "types", "types": "types"}
 
 
-def agree(count: Count, units, changes: Changes, rule: str) -> None:
+def agree(count: Count, units, changes: Changes, rule: str, read: set | None = None) -> None:
     """Whatever agrees with a count a rule made plural agrees with the plural (RULES-NOTES,
     Wording): "for each card with [X] in its traits" -> "for every 2 cards with [X] in
     their traits"; "in its name" after a pluralised "Digimon" -> "in their names"; "with a
     different name" -> "with different names"; "For each your Digimon" (a source typo)
-    -> "For every 2 of your Digimon"."""
+    -> "For every 2 of your Digimon".
+
+    ``read``: the clauses already read for an earlier count of the same pass (the counts
+    come in text order, so an earlier count of a clause has read all a later one would:
+    reading the rest of the clause again for each count was quadratic)."""
     if count.kind != "iteration" or count.number is not None:
         return
     i = count.position[1]
@@ -49,6 +53,10 @@ def agree(count: Count, units, changes: Changes, rule: str) -> None:
     if count.node.of is None and i + 1 < len(units) and isinstance(units[i + 1], n.PlayerRef) \
             and units[i + 1].possessive:
         changes[count.node.quantifier.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "for every 2 of"), rule)
+    if read is not None:
+        if (id(units), end) in read:
+            return
+        read.add((id(units), end))
     for k in range(i + 1, min(end, len(units)) - 2):
         if word(units[k]) == "a" and word(units[k + 1]) == "different" and word(units[k + 2]) in _POSSESSED:
             owned = _POSSESSED[word(units[k + 2])]
@@ -69,7 +77,12 @@ def opposing_team(count: Count, units, changes: Changes, rule: str) -> None:
     team's" (manual: "among your opponent's Digimon" -> "among the opposing team's Digimon")."""
     i = count.position[1]
     _, end = clause_span(units, i)
-    for unit in units[i + 1:end]:
-        if isinstance(unit, n.PlayerRef) and unit.player == "opponent" and unit.possessive:
-            changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the opposing team's"), rule)
-            return
+    k = reading(units).after(_is_opponents, i + 1)
+    if k < end:
+        changes[units[k].start] = lambda leaf: leaf.replaced(match_case(leaf.text, "the opposing team's"), rule)
+
+
+def _is_opponents(units, k) -> bool:
+    """ "your opponent's" """
+    unit = units[k]
+    return isinstance(unit, n.PlayerRef) and unit.player == "opponent" and unit.possessive

@@ -15,7 +15,7 @@ sentence's players are all players or you).
 
 from __future__ import annotations
 
-from ..analysis.units import clause_span, is_boundary, is_sentence_end, word
+from ..analysis.units import clause_span, is_boundary, is_sentence_end, reading, word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
@@ -30,13 +30,14 @@ def count_combined_hands(tree, ctx):
     """Double every count of cards in a hand and name the team's combined hands."""
     changes = {}
     done_zones: set[int] = set()
+    read: dict = {}  # what name_antecedents has read already, for the next counts
     for count in ctx.counts:
         if count.scope != "hand":
             continue
         scale(count, changes, ID)
         units = ctx.units_of(count)
         zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
-        if _team_holds(ctx, count, units, changes, done_zones):
+        if _team_holds(ctx, count, units, changes, done_zones, read):
             continue
         if zone is not None and _team_trashes_down(count, zone, units, changes):
             done_zones.add(zone.start)
@@ -50,7 +51,7 @@ def count_combined_hands(tree, ctx):
     return replace_leaves(tree, changes)
 
 
-def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
+def _team_holds(ctx, count, units, changes, done_zones: set[int], read: dict) -> bool:
     """"If you have 4 or fewer cards in your hand" -> "If your team's combined hands have 8
     or fewer cards" (RULES-NOTES 8: the team holds the combined hands, so the player who
     "has" the cards gives way to the hands themselves); "they" for the opponent likewise.
@@ -62,7 +63,7 @@ def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
         return False
     i = count.position[1]
     if count.elliptical:
-        return _team_holds_elliptical(ctx, count, side, changes)
+        return _team_holds_elliptical(ctx, count, side, changes, read)
     if i + 2 >= len(units) or word(units[i + 1]) != "in":
         return False
     either = word(units[i + 2]) == "either"
@@ -106,7 +107,7 @@ def _team_holds(ctx, count, units, changes, done_zones: set[int]) -> bool:
         rest = "and you have" if side == "you" else "and your opponent has"
         changes[units[k + 1].start] = lambda leaf: leaf.replaced(match_case(leaf.text, rest), ID)
     if side == "opponent":
-        name_antecedents(ctx, count, "opponent", changes, ID)
+        name_antecedents(ctx, count, "opponent", changes, ID, read)
     return True
 
 
@@ -125,7 +126,7 @@ def _shared_area(units, j: int, side: str):
     return None
 
 
-def _team_holds_elliptical(ctx, count, side: str, changes) -> bool:
+def _team_holds_elliptical(ctx, count, side: str, changes, read: dict) -> bool:
     """"Then, if they have 5 or fewer," after a hand count: the same hands, named
     ("if the opposing team's combined hands have 11 or fewer cards,")."""
     team = "your team's" if side == "you" else "the opposing team's"
@@ -135,7 +136,7 @@ def _team_holds_elliptical(ctx, count, side: str, changes) -> bool:
     if last.start != count.number.start:  # "5 or fewer" -> "... fewer cards"
         changes[last.start] = lambda leaf: leaf.replaced(leaf.text + " cards", ID)
     if side == "opponent":
-        name_antecedents(ctx, count, "opponent", changes, ID)
+        name_antecedents(ctx, count, "opponent", changes, ID, read)
     return True
 
 
@@ -156,12 +157,13 @@ def _team_trashes_down(count, zone: n.Zone, units, changes) -> bool:
     a hand size is the team's procedure (the manual's MoonMillenniummon; RULES-NOTES 8)."""
     if count.kind != "target" or not isinstance(zone.owner, n.Pronoun):
         return False
-    k = next((j for j, u in enumerate(units) if u is zone), None)
+    r = reading(units)
+    k = r.index_of(zone)
     if k is None:
         return False
     start, _ = clause_span(units, k, list_commas=False)
-    at = next((j for j in range(start, k) if isinstance(units[j], n.PlayerRef)), None)
-    actor = units[at] if at is not None else None
+    at = r.after(_is_player, start)
+    actor = units[at] if at < k else None
     if actor is None or actor.possessive:
         return False
     if actor.player == "opponent":
@@ -190,17 +192,28 @@ def _team(zone: n.Zone, units, count) -> str:
         return "your team's" if owner.player == "you" else "the opposing team's"
     # "their hand": whoever "they" are - the nearest player named before, in the sentence
     i = count.position[1]
-    k = min(i, next((j for j, u in enumerate(units) if u is zone), i))
-    while k >= 0 and not is_sentence_end(units[k]):
-        u = units[k]
-        if isinstance(u, n.PlayerRef):
-            if u.player == "you":
-                return "your team's"
-            if u.player in ("all", "both", "each", "players"):
-                return "their team's"
-            return "the opposing team's"
-        k -= 1
+    r = reading(units)
+    at = r.index_of(zone)
+    k = min(i, at if at is not None else i)
+    # the nearest player at k or before, unless a sentence ends at or after it first
+    player = k if isinstance(units[k], n.PlayerRef) else r.before(_is_player, k)
+    end = k if is_sentence_end(units[k]) else r.before(_is_sentence_end, k)
+    if player >= 0 and player > end:
+        u = units[player]
+        if u.player == "you":
+            return "your team's"
+        if u.player in ("all", "both", "each", "players"):
+            return "their team's"
+        return "the opposing team's"
     return "the opposing team's"
+
+
+def _is_player(units, k) -> bool:
+    return isinstance(units[k], n.PlayerRef)
+
+
+def _is_sentence_end(units, k) -> bool:
+    return is_sentence_end(units[k])
 
 
 def _combined(zone: n.Zone, team: str, changes) -> None:
@@ -217,11 +230,14 @@ def _plain_hand(units, count, changes) -> None:
     start, end = clause_span(units, i)
     subject = count.subject
     team = "the opposing team's" if isinstance(subject, n.PlayerRef) and subject.player == "opponent" else "your team's"
-    for k in range(i + 1, end):
-        u = units[k]
-        if isinstance(u, n.Word) and word(u) == "hand" and k > 0 and word(units[k - 1]) == "in":
-            changes[u.start] = lambda leaf: leaf.replaced(f"{team} combined hands", ID)
-            return
+    k = reading(units).after(_is_in_hand, i + 1)
+    if k < end:
+        changes[units[k].start] = lambda leaf: leaf.replaced(f"{team} combined hands", ID)
+
+
+def _is_in_hand(units, k) -> bool:
+    """ "hand" after "in" (no owner) """
+    return isinstance(units[k], n.Word) and word(units[k]) == "hand" and k > 0 and word(units[k - 1]) == "in"
 
 
 def _agreement(count, changes) -> None:

@@ -14,7 +14,9 @@ a memory check reads the same gauge.
 
 from __future__ import annotations
 
-from ..analysis.units import word
+import re
+
+from ..analysis.units import reading, word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.packs.base import Rule
@@ -28,6 +30,7 @@ def average_memory_checks(tree, ctx):
     """Rewrite each memory check as a check of the team's average memory."""
     changes = {}
     side_of_block: dict[int, str] = {}
+    read: dict = {}  # what _name_antecedents has read already, for the next counts
     for count in ctx.counts:
         if count.scope != "memory" or count.kind != "threshold" or count.number is None:
             continue
@@ -48,19 +51,23 @@ def average_memory_checks(tree, ctx):
         op = "or more" if direction == "at_least" else "or less"
         phrase = f"the team's average memory {verb} {value:.1f} {op}"
         _replace_span(tree, count.subject.start, count.node.end, phrase, changes)
-        _name_antecedents(ctx, count, side, changes)
+        _name_antecedents(ctx, count, side, changes, read)
     return replace_leaves(tree, changes)
 
 
-def _name_antecedents(ctx, count, side: str, changes) -> None:
+def _name_antecedents(ctx, count, side: str, changes, read: dict) -> None:
     """After a check is rewritten, what pointed back at its player or gauge names it
     (RULES-NOTES 13 and Wording): "If you have 2 or less memory, set it to 3" -> "..., set
     your memory to 3" (a gauge is set per player); "While your opponent has 1 or more
     memory, they can't play ..." -> "..., your opponents can't play ..."."""
     if side == "opponent":
-        name_antecedents(ctx, count, "opponent", changes, ID)
+        name_antecedents(ctx, count, "opponent", changes, ID, read)
         return
     units = ctx.units_of(count)
+    # the counts come in text order: an earlier count of the region has read the rest of it
+    if ("set it", id(units)) in read:
+        return
+    read[("set it", id(units))] = True
     for k in range(count.position[1] + 1, len(units) - 1):
         u = units[k]
         if isinstance(u, n.Word) and word(u) == "it" and word(units[k - 1]) == "set" \
@@ -72,8 +79,10 @@ def _turn_end_condition(ctx, count) -> bool:
     """"The turn end condition is the opponent having 3 or more memory": not a check of the
     gauge by an effect, but the condition each teammate reaches separately."""
     units = ctx.units_of(count)
-    before = " ".join(word(u) for u in units[:count.position[1]])
-    return "turn end condition" in before
+    return reading(units).finds(_TURN_END_CONDITION, 0, count.position[1]) is not None
+
+
+_TURN_END_CONDITION = re.compile("turn end condition")
 
 
 def _side(subject, previous: str | None) -> str | None:

@@ -16,7 +16,10 @@ The pack's deck entry points (``tagtext deck check --pack ygo-tag`` reaches them
   (:mod:`.formats`);
 - :func:`load_database` ``(path=None)``: what the rules need of a card database (the
   pack's shipped one for None), :mod:`.cards`;
-- :func:`check_team` ``(decks, database=None)``: a :class:`tagtext.deck.Report`;
+- :func:`check_team` ``(decks, database=None, banlist=None)``: a :class:`tagtext.deck.Report`,
+  naming the Forbidden & Limited List used (an empty one checks nothing: it says so);
+- :func:`load_banlist` ``(path=None)``: the list's changes to the database's statuses
+  (``banlist.toml``), with an organiser's own file laid over them per card;
 - :data:`RULES`: the rules, one function each (:mod:`.rules`).
 """
 
@@ -28,13 +31,16 @@ from typing import Sequence
 from tagtext.deck import Deck, DeckSummary, Report, Team, run_rules
 from tagtext.deck.render import render_text
 
+from .banlist import Banlist, BanlistError
+from .banlist import load as load_banlist
 from .cards import CardFacts, CardInfo
 from .cards import load as load_database
 from .formats import EXTRA, MAIN, SIDE, YgoDeck, normalise_password, parse_deck, read_deck
 from .rules import RULES
 
 __all__ = [
-    "RULES", "read_deck", "parse_deck", "normalise_password", "check_team", "check_files",
+    "RULES", "read_deck", "parse_deck", "normalise_password", "check_team", "check_files", "load_banlist",
+    "Banlist", "BanlistError",
     "load_database", "CardFacts", "CardInfo", "YgoDeck", "render_text",
 ]
 
@@ -43,11 +49,13 @@ TITLE = "Yu-Gi-Oh! tag duel"
 LABELS = ("A", "B")
 
 
-def check_team(decks: Sequence[Deck], database: CardFacts | str | Path | None = None) -> Report:
+def check_team(decks: Sequence[Deck], database: CardFacts | str | Path | None = None,
+               banlist: Banlist | None = None) -> Report:
     """Check one deck or a team of two against the tag-duel deck rules.
 
     ``database``: the card facts (:func:`load_database`), or a database file's path;
-    None: the pack's shipped database.
+    None: the pack's shipped database. ``banlist``: the Forbidden & Limited List's changes
+    to the database's statuses (:func:`load_banlist`; None: the shipped ``banlist.toml``).
     """
     if not 1 <= len(decks) <= 2:
         raise ValueError(f"a Yu-Gi-Oh! tag-duel team has 1 or 2 decks, not {len(decks)}")
@@ -59,6 +67,8 @@ def check_team(decks: Sequence[Deck], database: CardFacts | str | Path | None = 
     for deck in decks:
         if not isinstance(deck, YgoDeck):
             raise TypeError(f"{deck.source}: not read by the ygo-tag pack's read_deck")
+    banlist = banlist if banlist is not None else load_banlist()
+    database = banlist.apply(database)
     problems, ran = run_rules(Team(tuple(decks)), RULES, database)
     summaries = []
     for deck in decks:
@@ -67,10 +77,14 @@ def check_team(decks: Sequence[Deck], database: CardFacts | str | Path | None = 
             sections[SIDE] = deck.size(SIDE)
         summaries.append(DeckSummary(deck.label, deck.source, deck.format, sections))
     sources = [f"cards: {database.source} ({len(database.cards)} cards)", database.describe()]
-    return Report(PACK_NAME, TITLE, summaries, problems, ran, sources)
+    info = banlist.info(database)
+    not_checked = ["Forbidden, Limited and Semi-Limited cards (no card of the card database has such a TCG "
+                   "status: a YGOPRODeck file without banlist_info, say)"] if info.empty else []
+    return Report(PACK_NAME, TITLE, summaries, problems, ran, sources, info, not_checked)
 
 
-def check_files(paths: Sequence[str], database: CardFacts | str | Path | None = None) -> Report:
+def check_files(paths: Sequence[str], database: CardFacts | str | Path | None = None,
+                banlist: Banlist | None = None) -> Report:
     """Read one or two deck files (labelled A, B) and check them."""
     decks = [read_deck(path, label) for path, label in zip(paths, LABELS)]
-    return check_team(decks, database)
+    return check_team(decks, database, banlist)

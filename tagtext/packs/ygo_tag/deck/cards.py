@@ -18,7 +18,7 @@ rules read, so the deck rules read these fields from the same file themselves
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -89,6 +89,12 @@ class CardFacts:
     def status(self, card_id: str) -> str:
         card = self.card(card_id)
         return card.tcg if card else ""
+
+    def with_statuses(self, by_name: dict[str, str]) -> "CardFacts":
+        """These facts with the TCG status of the cards named in ``by_name`` changed (every
+        password of a name: reprints share their status)."""
+        return CardFacts(self.source, [replace(c, tcg=by_name[c.name]) if c.name in by_name else c
+                                       for c in self.cards])
 
     def counts(self) -> dict[str, int]:
         """TCG status -> cards, for the report's sources."""
