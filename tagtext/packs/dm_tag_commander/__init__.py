@@ -16,14 +16,16 @@ deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import re
+import threading
 
-from ... import rulings
+from ... import __version__, rulings
 from ...carddb import Database
-from ...pipeline import finish
-from ...result import Notice, RewriteResult
+from ...result import Notice
+from ..base import Pack
 from . import analysis, carddb
 from .analysis.text import fold
 from .nodes import CardText
@@ -32,15 +34,13 @@ from .parser import quirks
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 
-#: a text none of these meets is returned as printed without being parsed (every rule's
-#: trigger, notes included, is one of them; tests check it)
-_ANY_TRIGGER = re.compile(r"相手|自分|プレイヤー|クリーチャー|ゲーム|少なく|につき|の数|の枚数|すべての|ニンジャ|ガチンコ")
 
-
-class DmTagCommanderPack:
+class DmTagCommanderPack(Pack):
     """Duel Masters Tag Commander (DTC), seed 004, 5th edition (2020-06-16)."""
 
     name = "dm-tag-commander"
+    #: shipped with tagtext, so tagtext's version
+    version = __version__
     title = "デュエマ・タッグ・コマンダー"
     game = "デュエル・マスターズ"
     summary = ("2対2のチーム戦。「相手」は相手チームのいずれかのプレイヤーで、味方は自分でも相手でもない。"
@@ -49,118 +49,90 @@ class DmTagCommanderPack:
     pipeline = PIPELINE
     rules = PIPELINE + CLARIFY + (OVERRIDE,)
     text_fields = carddb.TEXT_FIELDS
-    #: tests turn this off to check that triggers never change a result
-    use_triggers = True
+    field_labels = carddb.FIELD_LABELS
+    #: every residual is reported by a rule whose trigger the text meets
+    residual_trigger = None
+    #: the shipped database's file name (``tagtext db export``)
+    shipped_name = "dm-cards.json"
+    database_help = ("a Duel Masters card list: the shipped classic shape (cardType, printings), the 2017-18 "
+                     "texts' shape, an official-site scrape (effects[], 【クリーチャー側】/【呪文側】 markers) or a "
+                     "plain {id, name, text} JSON/CSV, maybe gzipped")
+    #: the errata pages group cards by set (DM-01 …; the 2017-18 texts as one group)
+    errata_grouping = "set"
 
-    def parse(self, text: str, source: str | None = None) -> CardText:
-        return _parse(text, source)
+    def __init__(self, notes: bool = True):
+        #: whether the per-card notes 「※DTC：…」 are written (``with_notes``)
+        self.notes = notes
+        self._cards = _KnownCards()
 
-    @staticmethod
-    def residual_trigger(low: str) -> bool:
-        """Every residual is reported by a rule whose trigger the text meets."""
-        return False
+    def with_notes(self, notes: bool) -> "DmTagCommanderPack":
+        """This pack with the per-card notes 「※DTC：…」 on or off as a whole (the cards it
+        knows shared): off, no note rule writes, and a ruling that only adds a note is left
+        out; every rewrite and residual stays as it is."""
+        other = copy.copy(self)
+        other.notes = notes
+        return other
 
-    def may_apply(self, text: str) -> bool:
-        return not self.use_triggers or bool(_ANY_TRIGGER.search(text))
+    # ------------------------------------------------------------------ text
 
-    @functools.lru_cache(maxsize=1)
+    def parse(self, text: str, source: str | None = None, parts=None) -> CardText:
+        """The card-text grammar's tree of ``text`` (DM rules read whole abilities and the
+        abilities around them, so ``parts`` is never asked for: the whole text is parsed)."""
+        return _parse(text, source, parts)
+
+    def context(self, text: str, tree, card_id: str | None, protected) -> Context:
+        """The passes' context: the facts of the text (its abilities, who each player
+        phrase is), read with the card's type and shape from the databases read so far."""
+        facts = self.card_facts(card_id)
+        ctx = Context(text, card_id, protected, analysis=analysis.analyse(tree, text, facts.card_type, facts.unbroken),
+                      notes=self.notes)
+        where = f"{card_id}: " if card_id else ""
+        for pos, what in quirks(text):
+            ctx.warnings.append(Notice("text-quirk", f"{where}{_where(text, pos)}: {what}", card=card_id))
+        return ctx
+
     def rulings(self) -> rulings.Table:
-        """The seed's special rulings, as the engine's special-ruling table (keyed by name)."""
-        return rulings.load_packaged(__name__, "special-rulings.toml")
+        """The seed's special rulings, as the engine's table, each naming its card by name
+        (:class:`NamedRulings`); with the notes off, without the rulings that only add one."""
+        return _rulings_table(self.notes, self._cards)
 
     def data_source(self) -> str:
         from importlib import resources
         return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
-    # ------------------------------------------------------------------ rewriting
-
-    def rewrite(self, text: str, card_id: str | None = None, field: str | None = None, source: str | None = None,
-                *, card_type: str | None = None, name: str | None = None, unbroken: bool | None = None,
-                notes: bool = True) -> RewriteResult:
-        """Rewrite one card text for Tag Commander.
-
-        ``card_id`` names a card of a database loaded before (or the shipped one) for its type,
-        name and shape; ``card_type`` ("呪文", "クリーチャー", "クリーチャー/呪文" …), ``name`` and
-        ``unbroken`` (the text lost its ability breaks, as the 2018 data) say them outright
-        (a twinpact's spell side is marked in its text: 【呪文側】). ``notes=False`` leaves out every
-        per-card note 「※DTC：…」 (and the rulings that only add one)."""
-        if not isinstance(text, str):
-            raise TypeError(f"card text must be str, not {type(text).__name__}")
-        facts = self.card_facts(card_id)
-        card_type = card_type if card_type is not None else facts.card_type
-        name = name if name is not None else facts.name
-        unbroken = unbroken if unbroken is not None else facts.unbroken
-        source = source or (f"{card_id}:{field}" if card_id else None)
-        matches, warnings = self._rulings(text, name, field, notes)
-        if not matches and not self.may_apply(text):
-            return RewriteResult(original=text, text=text, warnings=tuple(warnings), card_id=card_id)
-        tree = _parse(text, source)
-        facts_of_text = analysis.analyse(tree, text, card_type, unbroken)
-        ctx = Context(text, card_id, rulings.protected_spans(matches), analysis=facts_of_text, notes=notes)
-        ctx.warnings.extend(warnings)
-        for pos, what in quirks(text):
-            ctx.warnings.append(Notice("text-quirk", f"{source + ': ' if source else ''}{_where(text, pos)}: {what}",
-                                       card=card_id, field=field))
-        original = tree
-        for rule in self.pipeline:
-            if rule.apply is None:
-                continue  # (a note rule with notes off still runs: it reports its residuals)
-            if self.use_triggers and rule.trigger is not None and not rule.trigger(text):
-                continue
-            tree = rule.apply(tree, ctx)
-        tree = rulings.apply(tree, matches, ctx.warnings)
-        ruling = matches[0].ruling.id if matches else None
-        return finish(text, tree, ctx, ruling, unchanged=tree is original)
-
-    def _rulings(self, text: str, name: str | None, field: str | None, notes: bool):
-        """The special rulings of the card called ``name`` found in ``text`` (in the official
-        form or as typed with half-width digits), and stale-ruling notices."""
-        if not name:
-            return [], []
-        matches, warnings = [], []
-        seen = set()
-        for key in ruling_keys(name):
-            found, stale = rulings.find(self.rulings(), text, key, field)
-            for m in found:
-                if m.ruling.id not in seen and (notes or not _note_only(m.ruling)):
-                    matches.append(m)
-                    seen.add(m.ruling.id)
-            warnings.extend(stale)
-        if matches:
-            warnings = [w for w in warnings if w.ruling not in seen]
-        return matches, warnings
-
     # ------------------------------------------------------------------ cards
-
-    @functools.lru_cache(maxsize=1)
-    def _shipped(self) -> Database:
-        return carddb.load()
-
-    _facts: dict[str, carddb.CardFacts] = {}
 
     def card_facts(self, card_id: str | None) -> carddb.CardFacts:
         """What the rules need to know of a card (type, name, shape): from the databases
-        loaded so far, or else the shipped one."""
+        read so far and the cards added (:meth:`add_card`), or else the shipped database."""
         if card_id is None:
             return carddb.NO_FACTS
-        if card_id not in self._facts and not self._facts:
-            self._remember(self._shipped())
-        return self._facts.get(str(card_id), carddb.NO_FACTS)
+        if not self._cards.facts:
+            self._remember(_shipped())
+        return self._cards.facts.get(str(card_id), carddb.NO_FACTS)
+
+    def add_card(self, card_id: str, name: str | None = None, card_type: str | None = None,
+                 unbroken: bool = False) -> None:
+        """Make a card known that no database read holds, so that ``rewrite(text, card_id)``
+        reads its text as that card's: its ``card_type`` ("呪文", "クリーチャー",
+        "クリーチャー/呪文" …: text alone cannot show a spell), its ``name`` (special rulings
+        name cards) and whether its text lost its ability breaks (``unbroken``, as the
+        2018 texts)."""
+        if not self._cards.facts:
+            self._remember(_shipped())
+        self._cards.add({str(card_id): carddb.CardFacts(name, card_type, unbroken)})
 
     def _remember(self, db: Database) -> None:
         facts = carddb.facts_of(db)
         if any(f.card_type is None for f in facts.values()) and db.source != carddb.SHIPPED_NAME:
             # a database that does not say a card's type (a plain {id, name, text} file): the
             # type of the card of that name in the shipped database, where it has one
-            shipped = self._shipped().by_id()
+            shipped = _shipped().by_id()
             for card_id, f in facts.items():
                 known = shipped.get(ruling_keys(f.name)[0]) if f.card_type is None and f.name else None
                 if known is not None and known.card_type:
                     facts[card_id] = dataclasses.replace(f, card_type=known.card_type)
-        self._facts = {**self._facts, **facts}
-
-    #: the shipped database's file name
-    shipped_name = "dm-cards.json"
+        self._cards.add(facts)
 
     def shipped_database(self) -> bytes:
         """The shipped database file's bytes (gunzipped), as ``load_database(None)`` reads them."""
@@ -176,10 +148,83 @@ class DmTagCommanderPack:
         self._remember(db)
         return db
 
+    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
+        """The database file ``data`` in its own shape, each changed text replaced
+        (``tagtext convert --format database``)."""
+        return carddb.write_back(data, source, fmt, texts)
+
     def coverage(self, database: Database):
         """How much of ``database`` the grammar and the rules account for (``tagtext coverage``)."""
         from .coverage import coverage
         return coverage(self, database)
+
+
+class _KnownCards:
+    """Card id -> facts, shared by a pack and its copies (``with_notes``); replaced whole on
+    each addition, so a reader never sees it half updated."""
+
+    def __init__(self):
+        self.facts: dict[str, carddb.CardFacts] = {}
+        self._lock = threading.Lock()
+
+    def add(self, facts: dict[str, carddb.CardFacts]) -> None:
+        with self._lock:
+            self.facts = {**self.facts, **facts}
+
+
+@dataclasses.dataclass(frozen=True)
+class NamedRulings(rulings.Table):
+    """The engine's special-ruling table, whose rulings name their card by name (spaces
+    and widths ignored; a twinpact by 「A/B」 or either side), as DM-NOTES 10 does: card ids
+    differ in every Duel Masters database. ``keys_of`` gives the keys a card id stands for."""
+
+    keys_of: object = None
+
+    def for_card(self, card_id: str | None, field: str | None = None):
+        if card_id is None:
+            return ()
+        keys = set(self.keys_of(card_id)) if self.keys_of is not None else {card_id}
+        return tuple(r for r in self.rulings if r.card in keys and (field is None or r.field == field))
+
+    def cards(self) -> frozenset[str]:
+        return _RuledCards(super().cards(), self.keys_of)
+
+
+class _RuledCards(frozenset):
+    """The cards a table rules on, as names; ``card_id in`` it asks by any key of the card."""
+
+    def __new__(cls, names, keys_of):
+        self = super().__new__(cls, names)
+        self.keys_of = keys_of
+        return self
+
+    def __contains__(self, card_id) -> bool:
+        if frozenset.__contains__(self, card_id):
+            return True
+        return self.keys_of is not None and isinstance(card_id, str) and any(
+            frozenset.__contains__(self, key) for key in self.keys_of(card_id))
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> Database:
+    return carddb.load()
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> rulings.Table:
+    return rulings.load_packaged(__name__, "special-rulings.toml")
+
+
+def _rulings_table(notes: bool, known: _KnownCards) -> NamedRulings:
+    table = _table()
+    kept = table.rulings if notes else tuple(r for r in table.rulings if not _note_only(r))
+    return NamedRulings(table.source, kept, keys_of=functools.partial(_keys_of, known))
+
+
+def _keys_of(known: _KnownCards, card_id: str) -> tuple[str, ...]:
+    facts = known.facts.get(str(card_id))
+    name = facts.name if facts is not None and facts.name else card_id
+    return (card_id,) + ruling_keys(name)
 
 
 def ruling_keys(name: str) -> tuple[str, ...]:

@@ -32,9 +32,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from ... import writeback
 from ...carddb import Card, Database, Problem, format_of, parse_bytes as _parse_bytes, read_bytes
 
 TEXT_FIELDS = ("text",)
+#: each text field's label on the errata pages
+FIELD_LABELS = {"text": "テキスト"}
 SHIPPED_FILE = "data/dm-cards.json.gz"
 SHIPPED_NAME = "shipped dm-cards.json"
 
@@ -122,6 +125,70 @@ def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
     return DmDatabase(db.source, db.cards, db.problems, db.entries, db.main_field, db.text_fields)
 
 
+def write_back(data: bytes, source: str, fmt: str, texts) -> str:
+    """The database file ``data`` with each changed text replaced (``tagtext convert
+    --format database``), in its own shape: ``text`` (classic, 2018, plain), or a modern
+    scrape's ``effects``, one entry per line of the new text (a twinpact's side marker kept
+    in the entry it opened). An entry whose text is no longer the one converted is left."""
+    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
+        fmt += ".gz"
+    seen: set[str] = set()
+
+    def update(entry: object) -> None:
+        if not isinstance(entry, dict):
+            return
+        card_id = _text(entry.get("id")) or _text(entry.get("cardId")) or _text(entry.get("card_id"))
+        if not card_id or card_id in seen:
+            return
+        seen.add(card_id)
+        changes = texts.get(card_id)
+        if not changes or "text" not in changes:
+            return
+        if not isinstance(entry.get("effects"), list):
+            writeback.replace_fields(entry, changes, {})
+            return
+        original, new = changes["text"]
+        lines, joined = _effect_lines(entry["effects"])
+        if "\n".join(lines) == original:
+            entry["effects"] = _effects_of(new.split("\n"), joined)
+
+    return writeback.write_back(data, source, fmt, update)
+
+
+def _effect_lines(effects: list) -> tuple[list[str], dict[str, str]]:
+    """A modern scrape's ``effects`` as the lines of the card's text, and the side markers
+    that opened an entry (not alone in one): each marker's line -> the entry's opening."""
+    lines: list[str] = []
+    joined: dict[str, str] = {}
+    for effect in effects:
+        if not isinstance(effect, str):
+            continue
+        marker = _SIDE.match(effect)
+        if marker and effect[marker.end():].strip():
+            # a side marker opening the entry: the marker on its own line, then the ability
+            head = effect[:marker.end()].rstrip()
+            lines.extend((head, effect[marker.end():]))
+            joined[head] = effect[:marker.end()]
+        elif effect.strip():
+            lines.append(effect)
+    return lines, joined
+
+
+def _effects_of(lines: list[str], joined: dict[str, str]) -> list[str]:
+    """``effects`` for the lines of a text: a side marker that opened an entry opens it again."""
+    out: list[str] = []
+    carry = ""
+    for line in lines:
+        if line in joined and not carry:
+            carry = joined[line]
+            continue
+        out.append(carry + line)
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
 def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCard | None:
     if not isinstance(entry, dict):
         problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
@@ -172,17 +239,10 @@ def _from_2018(card_id: str, entry: dict, where: str, problems: list[Problem]) -
 
 
 def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
-    lines: list[str] = []
     for i, effect in enumerate(entry["effects"]):
         if not isinstance(effect, str):
             problems.append(Problem(where, f"effects[{i}] is not text; ignored", card_id, "text"))
-            continue
-        marker = _SIDE.match(effect)
-        if marker and effect[marker.end():].strip():
-            # a side marker opening the entry: the marker on its own line, then the ability
-            lines.extend((effect[:marker.end()].rstrip(), effect[marker.end():]))
-        elif effect.strip():
-            lines.append(effect)
+    lines, _ = _effect_lines(entry["effects"])
     card_type = _text(entry.get("type")) or _text(entry.get("cardType"))
     texts = {"text": "\n".join(lines)} if lines else {}
     rarity = _text(entry.get("rarity"))

@@ -30,3 +30,11 @@ def dm_texts(dm_db):
 
 def golden() -> list[dict]:
     return json.loads((FIXTURES / "golden" / "dm-seed-examples.json").read_text(encoding="utf-8"))
+
+
+def rewrite_as(pack, text: str, card_type: str | None, name: str | None = None):
+    """``text`` rewritten as the text of a card of ``card_type`` called ``name`` that no
+    database holds (the pack's ``add_card``, as an API user says a pasted text is a spell's)."""
+    card_id = f"test:{name or '?'}:{card_type or '?'}"
+    pack.add_card(card_id, name=name, card_type=card_type)
+    return pack.rewrite(text, card_id, "text")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import golden
+from .conftest import golden, rewrite_as
 
 PAIRS = golden()
 
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{i}-{p['card']}" for i, p in enumerate(PAIRS)])
 def test_seed_example(pack, pair):
-    result = pack.rewrite(pair["original"], card_type=pair["card_type"], name=pair["card"])
+    result = rewrite_as(pack, pair["original"], pair["card_type"], pair["card"])
     assert result.text == pair["expected"]
     # the rules the pair names as changing it are the rules the edits name (clarify-only and
     # T3 change nothing; special rulings are "override")

@@ -10,6 +10,8 @@ import pytest
 
 from tagtext.packs import get
 
+from .conftest import rewrite_as
+
 RULES = Path(__file__).resolve().parent / "rules"
 PACK = get("dm-tag-commander")
 
@@ -24,7 +26,7 @@ def _cases():
 
 @pytest.mark.parametrize("rule, case", list(_cases()))
 def test_rule_case(rule, case):
-    result = PACK.rewrite(case["before"], card_type=case.get("card_type"), name=None)
+    result = rewrite_as(PACK, case["before"], case["card_type"])
     assert result.text == case["after"]
     if case["before"] != case["after"]:
         assert rule in result.rules or rule == "T9c", f"{rule} should have made the change ({result.rules})"

@@ -360,7 +360,10 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             open_ability("trigger" if opens_trigger else ("line" if line_start else "sentence"))
         ability = current
         if not ability.sentences:
-            ability.kind = _kind(ability, clauses, core, spell, twinpact, unbroken, tap_next, abilities)
+            # a twinpact's spell side in unbroken text, or a text whose card type is not known:
+            # a sentence that does something, with no trigger, may be a spell's
+            ability.kind = _kind(ability, clauses, core, spell, (twinpact and unbroken) or not card_type, tap_next,
+                                 abilities)
         _add(ability, item, clauses, info_text, sentences)
     close(True)
     _breaks(tree, abilities)
@@ -400,7 +403,7 @@ def _continues(core: str, clauses: tuple[Clause, ...]) -> bool:
         or bool(_POINTS_BACK.match(core))
 
 
-def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unbroken: bool, tap_next: bool,
+def _kind(ability: Ability, clauses, core: str, spell: bool, maybe_spell: bool, tap_next: bool,
           abilities: list[Ability]) -> str:
     if ability.kind in (ONE_SHOT,) and ability.opener in ("icon", "mode"):
         return ONE_SHOT
@@ -412,7 +415,7 @@ def _kind(ability: Ability, clauses, core: str, spell: bool, twinpact: bool, unb
         return ONE_SHOT
     if clauses and clauses[0].kind == "duration" and _LASTING.search(clauses[0].text.replace(MASK, "").strip()):
         return ONE_SHOT
-    if twinpact and unbroken and "この" not in core and _ACTION_END.search(core.replace(MASK, "")):
+    if maybe_spell and "この" not in core and _ACTION_END.search(core.replace(MASK, "")):
         return ONE_SHOT
     return STATIC
 
