@@ -110,3 +110,12 @@ def test_help_names_the_pack_in_use(command, tmp_path, monkeypatch):
 def test_options_say_when_they_apply():
     assert "(the text report; --json lists all)" in " ".join(run("coverage", "--help").stdout.split())
     assert "only with --card" in " ".join(run("rewrite", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("args", [["parse", "--json", "Both players draw 2 cards."],
+                                  ["rewrite", "--json", "Both players draw 2 cards."],
+                                  ["packs", "--json"], ["check-overrides", "--json"]])
+def test_json_is_indented_alike(args):
+    """Every --json output is indented by 2, as json.dumps(indent=2) writes it."""
+    out = run(*args).stdout
+    assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"

@@ -29,6 +29,6 @@ def parse(text, as_json, pack):
     source = text_argument(text)
     tree = pack.parse(source, "<text>" if text not in (None, "-") else "<stdin>")
     if as_json:
-        click.echo(json.dumps(to_json(tree), ensure_ascii=False, indent=1))
+        click.echo(json.dumps(to_json(tree), ensure_ascii=False, indent=2))
     else:
         click.echo(outline(tree))
