@@ -7,14 +7,15 @@ import sys
 
 import click
 
-from .common import global_flags, handle_errors, pack_option, report_problems
+from .common import PackCommand, global_flags, handle_errors, pack_option, report_problems
 
 
-@click.command("coverage")
+@click.command("coverage", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--top", default=25, show_default=True, help="How many shapes of unexplained sentences to list.")
+@click.option("--top", default=25, show_default=True,
+              help="How many shapes of unexplained sentences to list (the text report; --json lists all).")
 @pack_option
 @handle_errors
 def coverage(db, as_json, top, pack):
@@ -30,7 +31,7 @@ def coverage(db, as_json, top, pack):
     \b
     Examples:
       tagtext coverage
-      tagtext coverage path/to/DigimonCards.json --json > coverage.json
+      tagtext coverage path/to/{shipped} --json > coverage.json
     """
     database = pack.load_database(db)
     report = pack.coverage(database)
