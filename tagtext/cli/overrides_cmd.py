@@ -43,7 +43,7 @@ def check_overrides(db, table_path, as_json, rulings, pack):
     if as_json:
         click.echo(json.dumps([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,
                                 "mode": s.ruling.mode, "status": s.status, "detail": s.detail}
-                               for s in statuses], indent=2))
+                               for s in statuses], indent=2, ensure_ascii=False))
     else:
         for s in statuses:
             click.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")

@@ -25,7 +25,7 @@ def list_packs(as_json):
     found = packs.all_packs()
     if as_json:
         click.echo(json.dumps([{"name": pack.name, "version": pack.version, "title": pack.title, "game": pack.game,
-                                "rules": [r.id for r in pack.pipeline]} for pack in found], indent=2))
+                                "rules": [r.id for r in pack.pipeline]} for pack in found], indent=2, ensure_ascii=False))
         return
     for pack in found:
         default = " (default)" if pack.name == packs.DEFAULT else ""
