@@ -379,3 +379,23 @@ def batch_from_conversion(records: list[tuple[str, object]], source: str, pack) 
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
+
+
+def load_input(path: str | Path | None, pack=None) -> tuple[object, BatchResult | None]:
+    """What a command reading "a card database or a conversion" was given: (the card
+    database, None), or (None, the batch a ``tagtext convert`` json or jsonl output was
+    written from, recognised by its ``"schema"``). ``path``: a file, ``"-"`` (stdin, read
+    once) or None (the pack's shipped database). Bad input is a one-line
+    :class:`~tagtext.carddb.DatabaseError`."""
+    from . import carddb
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    if path is None:
+        return pack.load_database(None), None
+    source = "<stdin>" if str(path) == "-" else str(Path(path))
+    data = carddb.read_bytes(path)
+    fmt = "json" if str(path) == "-" else carddb.format_of(Path(path).name)
+    data, fmt = carddb.decompress(data, source, fmt)
+    records = conversion_records(data, source, fmt)
+    if records is not None:
+        return None, batch_from_conversion(records, source, pack)
+    return pack.database_from_bytes(data, source, fmt), None

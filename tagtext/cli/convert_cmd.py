@@ -12,12 +12,13 @@ from typing import Callable, Iterator
 import click
 
 from .. import carddb
+from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
 from ..project import with_rulings
-from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
-                     plural, quiet, report_problems, rulings_option)
+from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten, note,
+                     pack_option, plural, quiet, report_problems, rulings_option)
 from .output import open_text, print_text, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -85,6 +86,8 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
             fmt = format_for(output)
         except UnknownSuffix as e:
             raise click.UsageError(str(e)) from None
+    if not to_stdout(output) and db not in (None, "-") and _same_file(db, output):
+        fail(f"-o {output}: that is the database DB itself; write the conversion to another file", 2)
     if fmt == WRITE_BACK:
         data, source, data_fmt = _database_file(db, pack)
         database = pack.load_database(None) if db is None else pack.database_from_bytes(data, source, data_fmt)
@@ -100,6 +103,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
     if to_stdout(output):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
+        refuse_shape(batch.shape_problem(), allow_empty)
         buffer = io.StringIO(newline="")
         render(batch, buffer)
         print_text(buffer.getvalue())
@@ -111,6 +115,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
         try:
             with open_text(output) as out:
                 batch = _convert(database, pack)
+                refuse_shape(batch.shape_problem(), allow_empty, output)  # OUT is kept
                 render(batch, out)
         except OSError as e:
             if e.filename not in (output, str(Path(output))):
@@ -159,7 +164,7 @@ def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
     """Problems (the first few of each kind, then a count), then the summary, on stderr.
     True if anything failed."""
     report_problems(batch.problems)
-    report_problems(_TextProblem(batch.source, p) for c in batch.cards for p in c.problems)
+    report_problems(not_rewritten(batch.source, p) for c in batch.cards for p in c.problems)
     s = batch.summary()
     line = (f"tagtext: {batch.source}: {plural(s['cards'], 'card')}, {plural(s['texts'], 'text')}: "
             f"{s['rewritten']} rewritten ({plural(s['cards_rewritten'], 'card')}), "
@@ -174,15 +179,10 @@ def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
     return bool(s["failed_texts"] or s["problems"])
 
 
-class _TextProblem:
-    """A text that could not be rewritten, as report_problems prints it."""
-
-    kind = "text-not-rewritten"
-    summary = "texts that could not be rewritten"
-
-    def __init__(self, source: str, problem):
-        self.line = f"{source}: {problem.where}: {problem.message}" if not problem.message.startswith(problem.where) \
-            else f"{source}: {problem.message}"
-
-    def __str__(self) -> str:
-        return self.line
+def _same_file(db: str, output: str) -> bool:
+    """Whether OUT is DB (the same file, through any link or path): writing it would
+    replace the database with its own conversion."""
+    try:
+        return os.path.samefile(db, output)
+    except (OSError, ValueError):
+        return False

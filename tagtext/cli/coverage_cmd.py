@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
+from . import streams
 from .common import global_flags, handle_errors, pack_option, report_problems
 
 
@@ -36,9 +36,9 @@ def coverage(db, as_json, top, pack):
     report = pack.coverage(database)
     skipped = report_problems(database.problems)
     if as_json:
-        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        streams.print_json(report.to_json(), indent=2)
         sys.exit(1 if skipped else 0)
-    click.echo(f"database:      {database.source}")
+    streams.echo(f"database:      {database.source}")
     for line in report.summary_lines(top):
-        click.echo(line)
+        streams.echo(line)
     sys.exit(1 if skipped else 0)

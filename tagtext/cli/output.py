@@ -11,15 +11,14 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
-import sys
 from typing import Iterator, TextIO
 
 from ..atomic import atomic_write
 from ..convert import is_gzip_name
+from . import streams
 
 #: what ``-o`` takes to mean stdout
 STDOUT = "-"
-_PIECE = 1 << 16
 
 
 def to_stdout(output: str | None) -> bool:
@@ -53,20 +52,10 @@ def write_bytes(output: str, data: bytes) -> None:
 
 
 def print_text(text: str) -> None:
-    """``text`` on stdout as UTF-8, whatever the locale, in pieces."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is None:  # a text-only stdout (embedding, some test runners): use it as it is
-        for start in range(0, len(text), _PIECE):
-            sys.stdout.write(text[start:start + _PIECE])
-        sys.stdout.flush()
-        return
-    print_bytes(text.encode("utf-8"))
+    """``text`` on stdout as UTF-8, whatever the locale, in pieces (see :mod:`.streams`)."""
+    streams.print_text(text)
 
 
 def print_bytes(data: bytes) -> None:
     """``data`` on stdout, in pieces, flushed."""
-    sys.stdout.flush()
-    binary = sys.stdout.buffer
-    for start in range(0, len(data), _PIECE):
-        binary.write(data[start:start + _PIECE])
-    binary.flush()
+    streams.write_bytes(data)
