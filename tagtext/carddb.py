@@ -48,7 +48,7 @@ def refuse_shape(problem: str | None, allow_empty: bool = False, output: object 
         raise ShapeError(f"{problem} — {kept} (--allow-empty writes it anyway)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with one card (or one entry) that was skipped or repaired."""
 
@@ -306,7 +306,7 @@ def _surrogate_where(text: str, source: str, line: int | None) -> str:
     return source
 
 
-def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
+def _json_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
     doc = loads_json(text, source)
     if isinstance(doc, dict):
         for key in ("cards", "data"):
@@ -320,7 +320,7 @@ def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
             )
     if not isinstance(doc, list):
         raise DatabaseError(f"{source}: expected a JSON array of cards, got {json_kind(doc)}")
-    return [(f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc)]
+    return ((f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc))
 
 
 def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
@@ -331,17 +331,43 @@ def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
 
 
 def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    """Each row of a CSV file as a dict of its header's columns. A file the CSV reader
+    cannot read (a quote never closed) or whose header names a column twice is an error;
+    a row with more or fewer cells than the header is a bad entry (its cells cannot be
+    told apart), skipped and reported."""
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     try:
         if not reader.fieldnames or not ({"id", "cardNumber"} & set(reader.fieldnames)):
             raise DatabaseError(f"{source}: CSV needs a header row with an id (or cardNumber) column")
+        twice = sorted({name for name in reader.fieldnames if reader.fieldnames.count(name) > 1})
+        if twice:
+            raise DatabaseError(f"{source}:1: invalid CSV: the header names the column {twice[0]!r} twice")
+        width = len(reader.fieldnames)
         for row in reader:
-            yield f"{source}:{reader.line_num}", row
+            where = f"{source}:{reader.line_num}"
+            extra, missing = row.get(None), [k for k, v in row.items() if v is None]
+            if extra or missing:
+                cells = width + len(extra or ()) - len(missing)
+                yield where, BadEntry(Problem(where, f"a row of {cells} cells under a header of {width}; skipped",
+                                              kind="ragged-row", summary="CSV rows with a wrong number of cells",
+                                              skipped=True))
+                continue
+            yield where, row
     except csv.Error as e:
         message = str(e)
         if "field larger than field limit" in message:
             message = f"a field is longer than the CSV reader's limit of {csv.field_size_limit()} characters"
+        elif "unexpected end of data" in message:
+            message = "a quoted field is never closed (unexpected end of data)"
         raise DatabaseError(f"{source}:{reader.line_num + 1}: invalid CSV: {message}") from None
+
+
+@dataclass(frozen=True)
+class BadEntry:
+    """An entry a reader could not make sense of (a CSV row with the wrong number of
+    cells): :func:`build_database` reports its problem and skips it."""
+
+    problem: Problem
 
 
 def json_kind(value: object) -> str:
@@ -361,6 +387,9 @@ def build_database(entries: Iterable[tuple[str, object]], source: str, card_from
     count = 0
     for where, entry in entries:
         count += 1
+        if isinstance(entry, BadEntry):
+            problems.append(entry.problem)
+            continue
         card = card_from_entry(where, entry, problems)
         if card is None:
             continue

@@ -36,17 +36,18 @@ class InputError(Exception):
 
 
 def size_text(n: int) -> str:
-    """``1 GiB``, ``64 MiB``, ``512 KiB``: a limit for people."""
+    """``1 GiB``, ``64 MiB``, ``199 MiB``, ``512 KiB``: a size for people (rounded)."""
     for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if n >= 1 << shift and n % (1 << shift) == 0:
-            return f"{n >> shift} {unit}"
+        if n >= 1 << shift:
+            return f"{round(n / (1 << shift))} {unit}"
     return f"{n} bytes"
 
 
-def read_limited(path: str | os.PathLike[str], limit: int = MAX_INPUT) -> bytes:
-    """The bytes of ``path`` (``"-"``: stdin), at most ``limit`` of them: a larger or
-    endless input raises :class:`InputError`. A file that cannot be opened raises the
-    :class:`OSError` of :func:`open`."""
+def read_limited(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of ``path`` (``"-"``: stdin), at most ``limit`` of them (default
+    :data:`MAX_INPUT`): a larger or endless input raises :class:`InputError`. A file that
+    cannot be opened raises the :class:`OSError` of :func:`open`."""
+    limit = MAX_INPUT if limit is None else limit
     if str(path) == "-":
         stdin = sys.stdin
         if stdin is None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from ..writeback import changed_texts
 from ..project import with_rulings
 from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten, note,
                      pack_option, plural, quiet, report_problems, rulings_option)
-from .output import open_text, print_text, to_stdout
+from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
 WRITE_BACK = "database"
@@ -104,9 +103,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
         refuse_shape(batch.shape_problem(), allow_empty)
-        buffer = io.StringIO(newline="")
-        render(batch, buffer)
-        print_text(buffer.getvalue())
+        print_rendered(lambda out: render(batch, out))
         output = None
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.

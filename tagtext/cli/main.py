@@ -112,6 +112,8 @@ def main() -> None:
         cli(prog_name="tagtext")
     except common.Terminated:
         common.fail("terminated", common.EXIT_TERMINATED)
+    except KeyboardInterrupt:
+        common.fail("interrupted", common.EXIT_INTERRUPTED)
     except OSError as e:  # outside any command only --help and --version write: to stdout
         common.fail(f"{e.filename or streams.STDOUT_NAME}: {e.strerror or e}")
     except Exception as e:  # noqa: BLE001 - outside any command (start-up): still one line

@@ -11,7 +11,8 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
-from typing import Iterator, TextIO
+import tempfile
+from typing import Callable, Iterator, TextIO
 
 from ..atomic import atomic_write
 from ..convert import is_gzip_name
@@ -54,6 +55,27 @@ def write_bytes(output: str, data: bytes) -> None:
 def print_text(text: str) -> None:
     """``text`` on stdout as UTF-8, whatever the locale, in pieces (see :mod:`.streams`)."""
     streams.print_text(text)
+
+
+def print_rendered(render: Callable[[TextIO], None]) -> None:
+    """What ``render(out)`` writes, on stdout once it has all been written: a failure
+    never leaves half a document. It is held in a temporary file beyond 64 MiB (a large
+    database's output is not kept in memory twice, as a string and as its bytes)."""
+    with tempfile.SpooledTemporaryFile(max_size=64 << 20, mode="w+b") as spool:
+        text = io.TextIOWrapper(spool, encoding="utf-8", newline="")
+        render(text)
+        text.flush()
+        spool.seek(0)
+        terminal = streams.is_terminal()
+        while True:
+            piece = text.read(1 << 16) if terminal else spool.read(1 << 16)
+            if not piece:
+                break
+            if terminal:  # text for people: controls made visible
+                streams.print_text(piece)
+            else:
+                streams.write_bytes(piece)
+        text.detach()
 
 
 def print_bytes(data: bytes) -> None:

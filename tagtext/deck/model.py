@@ -7,7 +7,6 @@ Digi-Egg, how many copies it allows) is the pack's business.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 

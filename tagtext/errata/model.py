@@ -369,5 +369,11 @@ def shorten(text: str, width: int = 90) -> str:
 
 
 def anchor(kind: str, value: str) -> str:
-    """A fragment id for ``value``: letters, digits and - _ . kept, anything else -."""
-    return f"{kind}-" + re.sub(r"[^A-Za-z0-9_.-]", "-", value)
+    """A fragment id for ``value``, a different one for each value: ASCII letters, digits,
+    ``-`` and ``.`` kept, any other character written ``_HEX_`` (``BT1 001`` ->
+    ``card-BT1_20_001``, ``BT1/001`` -> ``card-BT1_2f_001``, never ``card-BT1-001``,
+    which is BT1-001's)."""
+    return f"{kind}-" + _UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", value)
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")

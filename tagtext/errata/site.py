@@ -30,6 +30,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
+from ..controls import visible
 from .model import Errata, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
@@ -50,6 +51,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_shown,
     )
     env.globals.update(
         version=__version__,
@@ -61,6 +63,15 @@ def environment() -> Environment:
     env.filters["shorten"] = shorten
     env.filters["source_name"] = source_name
     return env
+
+
+def _shown(value):
+    """Every value a template prints: text with its control characters made visible (a
+    NUL or an escape sequence in a card's text is no HTML character); markup the
+    templates built (from values already shown) as it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
 
 
 def write_site(errata: Errata, out: Path) -> list[str]:

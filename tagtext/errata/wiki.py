@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .. import __version__
+from ..markdown import cell
 from .model import (
     CardView,
     Errata,
@@ -38,18 +39,6 @@ from .model import (
     shorten,
 )
 from .spans import Segment
-
-_ESCAPE = re.compile(r"([\\`*_~|])")
-
-
-def cell(text: str) -> str:
-    """``text`` made safe inside a Markdown table cell, shown exactly as written."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _ESCAPE.sub(r"\\\1", text)
-    text = text.replace("](", "]\\(")  # no [text](url) links
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.replace("\n", "<br>")
-
 
 def segments(segs: Sequence[Segment]) -> str:
     """Segments as cell text, each highlighted segment in bold."""
@@ -99,11 +88,16 @@ def set_filenames(codes: Sequence[str]) -> dict[str, str]:
                 continue
             taken.add(name.casefold())
             names[code] = name
+    # each stem counts on from where it stopped: a thousand codes that all make the stem
+    # "-" (CJK set codes) take -2, -3 ... in one pass, not a search from 2 each time
+    next_k: dict[str, int] = {}
     for code in later:
-        k = 2
+        stem = stems[code].casefold()
+        k = next_k.get(stem, 2)
         while f"{stems[code]}-{k}.md".casefold() in taken:
             k += 1
         name = f"{stems[code]}-{k}.md"
+        next_k[stem] = k + 1
         taken.add(name.casefold())
         names[code] = name
     return {code: names[code] for code in codes}
