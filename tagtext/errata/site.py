@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 
 from .. import __version__
 from ..controls import visible
-from .model import Errata, anchor, shorten
+from .model import Errata, FileNames, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
 STATIC_DIR = "static"
@@ -117,18 +117,13 @@ class Layout:
     def of(cls, errata: Errata) -> "Layout":
         split = errata.cards > PAGE_LIMIT
         pages: dict[str, str] = {}
-        taken: set[str] = {p.casefold() for p in PAGES}
+        files = FileNames(PAGES)   # "bt1" and "BT1" on a case-blind disk are one file
         for group in errata.sets:
             if not split:
                 pages[group.code] = "index.html"
                 continue
             stem = re.sub(r"[^A-Za-z0-9_-]", "-", group.code).strip("-") or "other"
-            name, n = f"cards-{stem}.html", 1
-            while name.casefold() in taken:       # "bt1" and "BT1" on a case-blind disk
-                n += 1
-                name = f"cards-{stem}-{n}.html"
-            taken.add(name.casefold())
-            pages[group.code] = name
+            pages[group.code] = files.take(f"cards-{stem}", ".html")
         card_pages = {c.card.id: pages[group.code] for group in errata.sets for c in group.cards}
         return cls(split, pages, card_pages)
 

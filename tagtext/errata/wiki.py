@@ -30,6 +30,7 @@ from .. import __version__
 from ..markdown import cell
 from .model import (
     CardView,
+    FileNames,
     Errata,
     Flag,
     RuleView,
@@ -74,32 +75,22 @@ def set_filenames(codes: Sequence[str]) -> dict[str, str]:
     the sets "BT 1" and "BT-1", or "bt1" and "BT1", would otherwise overwrite each other's
     page. A code that is already a plain file name keeps it first; the others, in set
     order, take the next free name "<stem>-2.md", "<stem>-3.md" ..."""
-    taken = {name.casefold() for name in FIXED_PAGES}
     names: dict[str, str] = {}
     later: list[str] = []
+    files = FileNames(FIXED_PAGES)
     stems = {code: _stem(code) for code in codes}
     for plain in (True, False):
         for code in codes:
             if (stems[code] == code) != plain:
                 continue
             name = stems[code] + ".md"
-            if name.casefold() in taken or stems[code].casefold().split(".")[0] in _DEVICES:
+            if not files.free(name) or stems[code].casefold().split(".")[0] in _DEVICES:
                 later.append(code)
                 continue
-            taken.add(name.casefold())
+            files.claim(name)
             names[code] = name
-    # each stem counts on from where it stopped: a thousand codes that all make the stem
-    # "-" (CJK set codes) take -2, -3 ... in one pass, not a search from 2 each time
-    next_k: dict[str, int] = {}
     for code in later:
-        stem = stems[code].casefold()
-        k = next_k.get(stem, 2)
-        while f"{stems[code]}-{k}.md".casefold() in taken:
-            k += 1
-        name = f"{stems[code]}-{k}.md"
-        next_k[stem] = k + 1
-        taken.add(name.casefold())
-        names[code] = name
+        names[code] = files.numbered(stems[code], ".md")
     return {code: names[code] for code in codes}
 
 

@@ -147,6 +147,16 @@ def test_wiki_set_file_names_are_linear():
     assert growth(name, 2000) < LINEAR_BOUND
 
 
+def test_site_page_names_are_linear():
+    """H9, the split site's pages: named by the same counter (tagtext.errata.model.FileNames)."""
+    from tagtext.errata.model import FileNames
+
+    def name(n):
+        files = FileNames(["index.html"])
+        assert len({files.take("cards-other", ".html") for _ in range(n)}) == n
+    assert growth(name, 2000) < LINEAR_BOUND
+
+
 def test_many_skipped_entries_cost_little(tmp_path):
     """H10: a skipped entry's problem is a slotted object (no per-object dict) and JSON
     entries are named as they are read, not all at once."""
