@@ -4,6 +4,7 @@ and every line on stderr starts with `tagtext:` (usage errors included)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,7 +67,7 @@ def test_python_dash_m_is_the_command():
     ["rewrite", "[Main] Gain 1 memory for each card in your security stack. Equal to the number of cards in "
                 "your security stack."],
     ["rewrite", "--card", "BT7-040", "Both players draw 2 cards."],
-    ["deck", "check", str(DECKS / "red-a.txt"), str(DECKS / "yellow-c-untap.txt")],
+    ["deck", "check", str(DECKS / "red-a.txt"), "no-such-deck.txt"],
     ["check-overrides"],
 ])
 def test_every_stderr_line_starts_with_tagtext(args):
@@ -80,3 +81,41 @@ def test_a_bare_group_prints_its_help_on_stdout():
     result = run("deck")
     assert result.exit_code == 2
     assert result.stdout.startswith("Usage: tagtext deck") and result.stderr == ""
+
+
+COMMANDS_WITH_PACKS = [["rewrite"], ["parse"], ["coverage"], ["convert"], ["diff"], ["errata"], ["check-overrides"],
+                       ["deck", "check"], ["db", "export"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_PACKS, ids=" ".join)
+def test_help_names_the_pack_in_use(command, tmp_path, monkeypatch):
+    from tagtext import packs
+
+    for name in packs.names():
+        pack = packs.get(name)
+        others = [packs.get(n) for n in packs.names() if n != name]
+        text = run(*command, "--pack", name, "--help").stdout
+        assert not re.search(r"\{(title|game|database|shipped|example|pack|deck_formats)\}", text), text
+        for other in others:
+            assert other.title not in text.replace("--pack: another format", ""), (name, other.title, text)
+            assert other.shipped_name not in text
+        if command[0] in ("rewrite", "convert", "errata", "diff", "parse"):
+            assert pack.title in text
+    # tagtext.toml's pack is the pack in use too
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tagtext.toml").write_text('pack = "ygo-tag"\n', encoding="utf-8")
+    assert "Tag Tamer" not in run(*command, "--help").stdout
+
+
+def test_options_say_when_they_apply():
+    assert "(the text report; --json lists all)" in " ".join(run("coverage", "--help").stdout.split())
+    assert "only with --card" in " ".join(run("rewrite", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("args", [["parse", "--json", "Both players draw 2 cards."],
+                                  ["rewrite", "--json", "Both players draw 2 cards."],
+                                  ["packs", "--json"], ["check-overrides", "--json"]])
+def test_json_is_indented_alike(args):
+    """Every --json output is indented by 2, as json.dumps(indent=2) writes it."""
+    out = run(*args).stdout
+    assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"

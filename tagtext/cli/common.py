@@ -292,9 +292,52 @@ def _resolve_pack(ctx, param, value):
 
 
 def pack_option(func):
-    """``--pack NAME``: the rule pack (tag format) to use; the command gets the pack."""
+    """``--pack NAME``: the rule pack (tag format) to use; the command gets the pack. Eager,
+    so that ``--pack NAME --help`` shows the help for that pack (:class:`PackCommand`)."""
     from .. import packs
     return click.option(
         "--pack", "pack", metavar="NAME", default=packs.DEFAULT, show_default=True, callback=_resolve_pack,
-        help=f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them).",
+        is_eager=True,
+        help=f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them; "
+             f"tagtext.toml: pack). Given before --help, the help is that pack's.",
     )(func)
+
+
+class PackCommand(click.Command):
+    """A command whose help speaks of the pack in use (``--pack`` given before ``--help``,
+    else tagtext.toml's, else the default): ``{title}``, ``{game}``, ``{database}``,
+    ``{shipped}``, ``{example}`` and ``{deck_formats}`` in its help are the pack's."""
+
+    def format_help_text(self, ctx, formatter):
+        original = self.help
+        try:
+            self.help = fill_in(original or "", pack_in_use(ctx))
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = original
+
+
+def pack_in_use(ctx):
+    """The pack a command runs with, as far as its options are read when --help is."""
+    from .. import packs
+    value = ctx.params.get("pack")
+    if value is None or isinstance(value, str):
+        try:
+            return packs.get(value or ctx.lookup_default("pack") or packs.DEFAULT)
+        except packs.UnknownPack:
+            return packs.get(packs.DEFAULT)
+    return value
+
+
+def fill_in(text: str, pack) -> str:
+    """``text`` with the pack's words put in its placeholders."""
+    example = next((rule.example[0] for rule in pack.pipeline if rule.example), "")
+    deck = pack.deck_rules()
+    words = {
+        "{title}": pack.title, "{game}": pack.game, "{database}": pack.database_help,
+        "{shipped}": pack.shipped_name, "{example}": example, "{pack}": pack.name,
+        "{deck_formats}": getattr(deck, "FORMATS_HELP", "") if deck is not None else "",
+    }
+    for key, value in words.items():
+        text = text.replace(key, value)
+    return text

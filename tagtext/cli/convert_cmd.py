@@ -16,15 +16,15 @@ from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
 from ..project import with_rulings
-from .common import (allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten, note,
-                     pack_option, plural, quiet, report_problems, rulings_option)
+from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten,
+                     note, pack_option, plural, quiet, report_problems, rulings_option)
 from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
 WRITE_BACK = "database"
 
 
-@click.command("convert")
+@click.command("convert", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False, metavar="[DB]")
 @click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically); \"-\" or none: stdout.")
@@ -36,25 +36,24 @@ WRITE_BACK = "database"
 @pack_option
 @handle_errors
 def convert(db, output, fmt, allow_empty, rulings, pack):
-    """Convert every card of the card database DB to the tag format's text (Tag Tamer by default).
+    """Convert every card of the card database DB to {title} text (--pack: another format).
 
-    DB is the Digimon Card App's DigimonCards.json, or a JSON array, JSON lines or CSV
-    file of cards, each maybe gzipped (.gz); "-" reads JSON from stdin. Without DB: the
-    database shipped with tagtext.
+    DB is {database}; "-" reads JSON from stdin. Without DB: the database shipped with
+    tagtext ({shipped}; `tagtext db export` writes it out).
 
     \b
     Formats:
       json   one document, schema tagtext-convert/1 (tagtext/schema/convert-v1.schema.json):
-             per card and text field the official text, the Tag Tamer text, the edits
+             per card and text field the official text, the {title} text, the edits
              (span, before, after, rules), residuals, warnings and special ruling
       jsonl  one card per line, same card objects
       csv    one row per card text: id,name,set,field,original,text,rules
       md     a Markdown table of the changed texts, then what needs review
       database
-             the database DB itself, in its own shape (the Digimon Card App's JSON,
-             YGOPRODeck's, the CSV or JSON lines it was), every field as it was but each
-             text the rules change replaced by the tag format's text: it loads into the
-             deckbuilders, simulators and bots that read DB. Never chosen by OUT's suffix.
+             the database DB itself, in its own shape (as it was read: JSON, JSON lines
+             or CSV), every field as it was but each text the rules change replaced by
+             its {title} text: it loads into the deckbuilders, simulators and
+             bots that read DB. Never chosen by OUT's suffix.
 
     The same input gives byte-identical output (database order, no timestamps). OUT is
     replaced atomically: a failed or interrupted run leaves the previous OUT as it was.
@@ -73,11 +72,11 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
 
     \b
     Examples:
-      tagtext convert -o tagtamer.json
-      tagtext convert DigimonCards.json -o tagtamer.csv
-      tagtext convert DigimonCards.json.gz --format md > changes.md
-      tagtext convert - --format jsonl < DigimonCards.json | grep '"changed": true'
-      tagtext convert DigimonCards.json --format database -o DigimonCards-tagtamer.json
+      tagtext convert -o converted.json
+      tagtext convert {shipped} -o converted.csv
+      tagtext convert {shipped}.gz --format md > changes.md
+      tagtext convert - --format jsonl < {shipped} | grep '"changed": true'
+      tagtext convert {shipped} --format database -o converted-{shipped}
     """
     pack = with_rulings(pack, rulings)
     if fmt is None:

@@ -7,14 +7,16 @@ import sys
 import click
 
 from . import streams
-from .common import allow_empty_option, check_shape, global_flags, handle_errors, pack_option, report_problems
+from .common import (PackCommand, allow_empty_option, check_shape, global_flags, handle_errors, pack_option,
+                     report_problems)
 
 
-@click.command("coverage")
+@click.command("coverage", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--top", default=25, show_default=True, help="How many shapes of unexplained sentences to list.")
+@click.option("--top", default=25, show_default=True,
+              help="How many shapes of unexplained sentences to list (the text report; --json lists all).")
 @allow_empty_option
 @pack_option
 @handle_errors
@@ -35,7 +37,7 @@ def coverage(db, as_json, top, allow_empty, pack):
     \b
     Examples:
       tagtext coverage
-      tagtext coverage path/to/DigimonCards.json --json > coverage.json
+      tagtext coverage path/to/{shipped} --json > coverage.json
     """
     database = pack.load_database(db)
     check_shape(database, allow_empty)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, global_flags, handle_errors, note, pack_option, plural
+from .common import PackCommand, fail, global_flags, handle_errors, note, pack_option, plural
 from .output import print_bytes, to_stdout, write_bytes
 
 
@@ -13,14 +13,14 @@ def db():
     """The card database a pack ships."""
 
 
-@db.command("export")
+@db.command("export", cls=PackCommand)
 @global_flags
 @click.option("-o", "--output", metavar="OUT",
               help="Write to OUT (atomically; gzipped when it ends in .gz); \"-\" or none: stdout.")
 @pack_option
 @handle_errors
 def export(output, pack):
-    """Write out the card database the pack ships, byte for byte as tagtext reads it.
+    """Write out the card database the pack ships ({shipped}), byte for byte as tagtext reads it.
 
     It is the database every command reads when none is given: export it before
     updating tagtext (or before a new set comes out) to keep "the previous file" of a
@@ -28,9 +28,9 @@ def export(output, pack):
 
     \b
     Examples:
-      tagtext db export -o DigimonCards-previous.json
-      tagtext db export --pack ygo-tag -o ygo-cards.json.gz
-      tagtext diff DigimonCards-previous.json DigimonCards.json
+      tagtext db export -o previous-{shipped}
+      tagtext db export -o {shipped}.gz
+      tagtext diff previous-{shipped} {shipped}
     """
     data = pack.shipped_database()
     database = pack.database_from_bytes(data, f"shipped {pack.shipped_name}")

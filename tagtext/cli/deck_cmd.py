@@ -11,7 +11,7 @@ from ..deck.model import read_deck_stdin
 from ..deck.render import render_text
 from . import streams
 from ..carddb import ShapeError
-from .common import errors_exit, global_flags, report_problems
+from .common import PackCommand, errors_exit, global_flags, report_problems
 from .common import note as note_line
 
 
@@ -20,11 +20,13 @@ def deck():
     """Check decks against a format's deck rules."""
 
 
-@deck.command("check")
+@deck.command("check", cls=PackCommand)
 @global_flags
 @click.argument("deck_a", metavar="DECK_A")
 @click.argument("deck_b", metavar="[DECK_B]", required=False)
-@click.option("--pack", metavar="NAME", default=None, help="The format whose deck rules apply (default: tag-tamer).")
+@click.option("--pack", metavar="NAME", default=None, is_eager=True,
+              help="The format whose deck rules apply (default: tag-tamer; tagtext.toml: pack). Given before "
+                   "--help, the help is that format's.")
 @click.option("--db", metavar="DB", default=None, help="Card database to look cards up in (default: the shipped one).")
 @click.option("--banlist", metavar="FILE", default=None,
               help="Your own banlist (the pack's format), laid over the pack's per card: a card your file lists has "
@@ -34,14 +36,8 @@ def check(deck_a, deck_b, pack, db, banlist, as_json):
     """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
     deck rules, and say exactly what is illegal.
 
-    A deck is a file, or "-" for a list pasted or piped on stdin, recognised by content.
-    Tag Tamer: the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID
-    lines), lists as deck sites give them (DigimonMeta's '4 (BT22-002)', '4x Agumon
-    (BT1-010)', 'Agumon BT1-010 x4'), its Tabletop Simulator export (a JSON array of ids,
-    one per copy) or Untap's COUNT NAME [DCG] (ID) lines. With --pack ygo-tag: a YDK file
-    (#main, #extra, !side; one password a line), a ydke:// link (in place of a file, or
-    in one) or a text list of card names (Main Deck:/Extra Deck: headings, '3 Card Name'
-    or 'Card Name x3' lines).
+    A deck is a file, or "-" for a list pasted or piped on stdin, recognised by content:
+    {deck_formats}. The {title} rules; --pack names another format's.
 
     The report names the banlist used (the pack's, with --banlist FILE laid over it), its
     date and whether it is empty, and what could not be checked: a team checked against an
@@ -55,8 +51,8 @@ def check(deck_a, deck_b, pack, db, banlist, as_json):
       tagtext deck check alice.txt bob.txt
       tagtext deck check - bob.txt < alice-pasted.txt
       tagtext deck check alice.txt bob.json --json | jq '.problems[].message'
-      tagtext deck check mine.txt --db DigimonCards.json
-      tagtext deck check alice.ydk bob.ydk --pack ygo-tag
+      tagtext deck check mine.txt --db {shipped}
+      tagtext deck check --pack ygo-tag alice.ydk bob.ydk
       tagtext deck check alice.txt bob.txt --banlist our-banlist.toml
     """
     if deck_a == "-" and deck_b == "-":

@@ -9,11 +9,11 @@ import click
 
 from ..project import with_rulings
 from . import streams
-from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, not_rewritten,
+from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, not_rewritten,
                      pack_option, report_problems, rulings_option)
 
 
-@click.command("diff")
+@click.command("diff", cls=PackCommand)
 @global_flags
 @click.argument("old", metavar="OLD")
 @click.argument("new", metavar="NEW")
@@ -27,8 +27,8 @@ from .common import (EXIT_USAGE, allow_empty_option, check_shape, errors_exit, g
 @pack_option
 def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
-    official text or Tag Tamer text changed, with a word diff of the official text
-    where it changed, and of the Tag Tamer text ([-removed-]{+added+}, or red and green
+    official text or {title} text changed, with a word diff of the official text
+    where it changed, and of the {title} text ([-removed-]{+added+}, or red and green
     on a terminal).
 
     OLD and NEW are each a card database (any file `tagtext convert` reads; "-" is
@@ -52,8 +52,9 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
 
     \b
     Examples:
-      tagtext diff DigimonCards-old.json DigimonCards.json
-      tagtext diff tagtamer-published.json DigimonCards.json --exit-code
+      tagtext db export -o previous-{shipped}
+      tagtext diff previous-{shipped} {shipped}
+      tagtext diff published.json {shipped} --exit-code
       tagtext diff old.json new.json --json | jq '.changed[].id'
     """
     error = EXIT_USAGE if exit_code else 1

@@ -9,11 +9,11 @@ import click
 
 from ..errata import FORMATS, build_errata
 from ..project import with_rulings
-from .common import (TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option, plural,
-                     report_problems, rulings_option)
+from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option,
+                     plural, report_problems, rulings_option)
 
 
-@click.command("errata")
+@click.command("errata", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False)
 @click.option("-o", "--output", "out", required=True, metavar="DIR",
@@ -28,7 +28,7 @@ from .common import (TextNotRewritten, allow_empty_option, global_flags, handle_
 def errata(db, out, fmt, allow_empty, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
-    Every card whose text Tag Tamer changes: the printed and the Tag Tamer text side by
+    Every card whose text {title} changes: the printed and the {title} text side by
     side, each change highlighted and explained by its rule; a rules page with a real
     example of each rule; the special rulings and their reasons; and what is flagged for
     the maintainers (residuals, stale rulings, texts that could not be read).
@@ -37,7 +37,7 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     --format html (default) writes a static site to DIR:
       index.html, rules.html, maintainers.html, static/ (CSS, filter script).
       It fetches nothing: open DIR/index.html from disk or serve DIR as it is.
-    --format wiki writes Markdown pipe tables in the manual's "| printed | Tag Tamer |"
+    --format wiki writes Markdown pipe tables in the manual's "| printed | {title} |"
       style, one file per set (BT12.md ...), plus rules.md, maintainers.md, README.md.
 
     DIR is written whole or not at all: the output is built next to it and renamed
@@ -53,7 +53,8 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     \b
     Examples:
       tagtext errata -o site
-      tagtext errata path/to/DigimonCards.json -o site
+      tagtext errata path/to/{shipped} -o site
+      tagtext errata --rulings our-rulings.toml -o site
       tagtext errata --format wiki -o wiki-tables
     """
     if str(out) == "-":

@@ -9,10 +9,10 @@ import click
 from ..rulings import check
 from ..project import with_rulings
 from . import streams
-from .common import global_flags, handle_errors, note, pack_option, plural, report_problems, rulings_option
+from .common import PackCommand, global_flags, handle_errors, note, pack_option, plural, report_problems, rulings_option
 
 
-@click.command("check-overrides")
+@click.command("check-overrides", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False)
 @click.option("--table", "table_path", metavar="FILE", hidden=True,
@@ -33,7 +33,7 @@ def check_overrides(db, table_path, as_json, rulings, pack):
     \b
     Examples:
       tagtext check-overrides
-      tagtext check-overrides new/DigimonCards.json --json
+      tagtext check-overrides new/{shipped} --json
       tagtext check-overrides --rulings my-rulings.toml
     """
     table = with_rulings(pack, rulings or table_path).rulings()

@@ -11,10 +11,10 @@ from ..result import Notice
 from ..rulings import check
 from ..project import with_rulings
 from . import streams
-from .common import global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
+from .common import PackCommand, global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
 
 
-@click.command("rewrite")
+@click.command("rewrite", cls=PackCommand)
 @global_flags
 @click.argument("text", required=False)
 @click.option("--card", "card_id", metavar="CARD",
@@ -22,12 +22,13 @@ from .common import global_flags, handle_errors, note, pack_option, quiet, rulin
                    "or its name (\"Rasenmon\").")
 @click.option("--json", "as_json", is_flag=True, help="Print the full result: text, edits, residuals, warnings.")
 @click.option("--db", metavar="DB", default=None,
-              help="The card database --card looks the card up in (default: the shipped one). tagtext.toml: database.")
+              help="The card database --card looks the card up in (default: the shipped one; only with "
+                   "--card). tagtext.toml: database.")
 @rulings_option
 @pack_option
 @handle_errors
 def rewrite(text, card_id, as_json, db, rulings, pack):
-    """Rewrite effect TEXT for a tag format, Tag Tamer by default (TEXT from stdin when absent or "-").
+    """Rewrite card TEXT as {title} text (TEXT from stdin when absent or "-"; --pack: another format).
 
     Prints the rewritten text. Residuals (counts the rules cannot rewrite) and warnings
     (a special ruling of the card whose effect is not in the text: the card's text has
@@ -38,9 +39,9 @@ def rewrite(text, card_id, as_json, db, rulings, pack):
 
     \b
     Examples:
-      tagtext rewrite "[Main] Trash the top 3 cards of your opponent's deck."
-      tagtext rewrite --card BT7-040 --json < rasenmon.txt
-      tagtext rewrite --pack ygo-tag --card "Pot of Greed" "Draw 2 cards."
+      tagtext rewrite "{example}"
+      tagtext rewrite --card ID --json < card-text.txt
+      tagtext rewrite --card "CARD NAME" --rulings our-rulings.toml "..."
     """
     source = text_argument(text)
     pack = with_rulings(pack, rulings)

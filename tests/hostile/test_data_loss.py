@@ -282,7 +282,8 @@ def test_a_later_write_removes_what_killed_runs_left(tmp_path, db):
     atomic._hold(fd)
     try:
         assert run("-q", "convert", db, "-o", out).exit_code == 0
-        assert sorted(os.listdir(tmp_path)) == sorted(["cards.json", "out.json", young.name, other.name, live.name])
+        left = ["cards.json", "out.json", young.name, other.name, live.name]
+        assert sorted(os.listdir(tmp_path)) == sorted(left)
     finally:
         os.close(fd)
 
@@ -292,7 +293,8 @@ def test_sigkill_leftovers_of_convert_and_errata_are_cleaned_by_the_next_run(tmp
     run of each leaves no temporary file or directory."""
     big = write_json(tmp_path / "big.json", [{**GOOD, "id": f"BT1-{i:05d}"} for i in range(20000)])
     out, site = tmp_path / "out.json", tmp_path / "site"
-    for args, leftover in ((["convert", big, "-o", out], ".out.json."), (["errata", big, "-o", site], ".site.tmp-")):
+    for args, leftover in ((["convert", big, "-o", out], ".out.json."),
+                           (["errata", big, "-o", site], ".site.tmp-")):
         proc = subprocess.Popen([str(TAGTEXT), *map(str, args)], stderr=subprocess.DEVNULL)
         deadline = time.time() + 60
         while not any(name.startswith(leftover) for name in os.listdir(tmp_path)):

@@ -41,6 +41,11 @@ __all__ = [
     "load_banlist", "Banlist", "BanlistError", "CardFacts", "render_text",
 ]
 
+#: the deck files read, for ``tagtext deck check --help``
+FORMATS_HELP = ("the Digimon Card App's text export (ID NAME COUNT, or COUNT [NAME] ID lines), lists as deck "
+                "sites give them (DigimonMeta's '4 (BT22-002)', '4x Agumon (BT1-010)', 'Agumon BT1-010 x4'), its "
+                "Tabletop Simulator export (a JSON array of ids, one per copy) or Untap's COUNT NAME [DCG] (ID) lines")
+
 PACK_NAME = "tag-tamer"
 TITLE = "Tag Tamer"
 LABELS = ("A", "B")

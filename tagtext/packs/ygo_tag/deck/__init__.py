@@ -44,6 +44,11 @@ __all__ = [
     "load_database", "CardFacts", "CardInfo", "YgoDeck", "render_text",
 ]
 
+#: the deck files read, for ``tagtext deck check --help``
+FORMATS_HELP = ("a YDK file (#main, #extra, !side; one password a line), a ydke:// link (in place of a file, or "
+                "in one) or a text list of card names (Main Deck:/Extra Deck: headings, '3 Card Name' or "
+                "'Card Name x3' lines)")
+
 PACK_NAME = "ygo-tag"
 TITLE = "Yu-Gi-Oh! tag duel"
 LABELS = ("A", "B")
