@@ -178,3 +178,22 @@ def test_ygo_problems_have_kinds_and_a_text_that_is_no_text_is_reported(tmp_path
     assert result.exit_code == 1
     assert "field 'text' is a number, not text; ignored" in result.stderr
     assert "(text fields that are not text; 5 in all)" in result.stderr
+
+
+def test_a_conversion_made_by_another_pack_is_refused(tmp_path, db):
+    """M7: a Tag Tamer conversion read with --pack ygo-tag publishes no Yu-Gi-Oh! site of
+    Digimon cards and is no diff (and a Yu-Gi-Oh! one read as Tag Tamer's): a non-zero
+    exit, one line, nothing written. Held whatever issue 16 lands (conversions recording
+    their pack); until then the shape check of a conversion read back refuses it, as none
+    of its cards has the other pack's main text field."""
+    ygo = tmp_path / "ygo.json"
+    write_json(ygo, [{"password": 1000 + i, "card_type": "Spell", "text": {"en": "Your opponent draws 2 cards."}}
+                     for i in range(30)])
+    for pack, other, cards in (("tag-tamer", "ygo-tag", db), ("ygo-tag", "tag-tamer", ygo)):
+        conversion = tmp_path / f"conv-{pack}.json"
+        assert run("-q", "convert", "--pack", pack, cards, "-o", conversion).exit_code == 0
+        site = tmp_path / f"mixed-{pack}"
+        result = run("errata", "--pack", other, conversion, "-o", site)
+        assert result.exit_code != 0 and not site.exists()
+        one_line(result.stderr, str(conversion))
+        assert run("diff", "--pack", other, conversion, conversion).exit_code != 0
