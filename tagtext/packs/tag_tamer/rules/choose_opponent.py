@@ -11,7 +11,9 @@ Not acting on the opponent, and left as printed: triggers and conditions ("When 
 effect adds cards to your opponent's hand"), where returned cards go ("to the bottom of
 your opponent's deck": a card always goes to its owner's deck), and counts of a hand (the
 hand-size rule). An opponent acting on their own hand or deck ("Your opponent trashes 1
-card in their hand", "Your opponent draws 2 cards") is "1 of your opponents".
+card in their hand", "Your opponent draws 2 cards") is "1 of your opponents"; after that
+pick, a bare "your opponent" saying what they do or did is "that opponent" ("If that
+opponent didn't trash with this effect").
 """
 
 from __future__ import annotations
@@ -53,11 +55,19 @@ def choose_an_opponent(tree, ctx):
     changes = {}
     counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.scope == "hand"}
     read: dict = {}  # per region, what the tests below read once for the whole pass
-    for region in ctx.analysis.regions:
+    #: effect (block) -> where its first pick is: a later bare "your opponent" names the one picked
+    picked: dict[int, int] = {}
+    for region, block in zip(ctx.analysis.regions, ctx.analysis.blocks):
         units = region.units
         for i, unit in enumerate(units):
             if ctx.protected_at(unit.start):
                 continue
+            if unit.start > picked.get(block, len(ctx.text)) and _the_one_picked(ctx, units, i):
+                # "1 of your opponents may trash 1 card in their hand. If your opponent didn't
+                # trash ..." -> "If that opponent didn't trash ...": the one picked
+                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "that opponent"), ID)
+                continue
+            before = len(changes)
             if isinstance(unit, n.Zone) and _opponents_own_area(unit) and unit.start not in counted:
                 if is_condition(units, i) or is_destination(units, i):
                     continue
@@ -85,7 +95,33 @@ def choose_an_opponent(tree, ctx):
                     noun = "card" if units[k].number.value == 1 else "cards"
                     changes[units[k].head.start] = lambda leaf, noun=noun: leaf.replaced(noun, ID)
                     changes[units[k + 1].start] = lambda leaf: leaf.replaced("in their hand", ID)
+            if len(changes) > before:
+                picked.setdefault(block, unit.start)
     return replace_leaves(tree, changes)
+
+
+#: What a subject's verb may be when the subject is not acting: a state or a count of the
+#: team's ("your opponent has 2 or more Digimon in play"), an ability or a restriction.
+_STATES = frozenset({"has", "have", "had", "is", "are", "was", "can", "can't", "cannot", "could", "would"})
+#: Words that may open a clause before its subject.
+_OPENERS = frozenset({"if", "unless", "then", "also", "and"})
+
+
+def _the_one_picked(ctx, units, i) -> bool:
+    """Whether a bare "your opponent", after an opponent was picked in the same effect, is
+    the subject of a clause saying what the opponent does or did ("If your opponent didn't
+    trash with this effect"): it names the opponent picked."""
+    unit = units[i]
+    if not (isinstance(unit, n.PlayerRef) and _is_opponent(ctx, unit)) or i + 1 >= len(units):
+        return False
+    start, _ = clause_span(units, i, list_commas=False)
+    if reading(units).after(_is_no_opener, start) < i:
+        return False  # not the subject of its clause
+    return isinstance(units[i + 1], n.Word) and word(units[i + 1]) not in _STATES
+
+
+def _is_no_opener(units, k) -> bool:
+    return word(units[k]) not in _OPENERS
 
 
 def _is_opponent(ctx, unit) -> bool:
