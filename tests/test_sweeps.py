@@ -33,3 +33,8 @@ def test_a_shape_finds_what_it_says_and_not_its_look_alike():
     picked = "[On Play] Your opponent may trash 1 card in their hand. If your opponent didn't, gain 1 memory."
     trigger = "[All Turns] When cards are added to your opponent's hand, your opponent adds 1 card to it."
     assert list(sweeps.matches(item[3], picked)) and not list(sweeps.matches(item[3], trigger))
+    milled = ("[On Play] Your opponent may trash 1 card in their hand. If they don't, trash the top 2 cards of "
+              "your opponent's deck.")
+    returned = "[On Play] Reveal the top card of your opponent's deck. Return it to the bottom of your opponent's deck."
+    assert list(sweeps.matches(item[8], milled)) and not list(sweeps.matches(item[8], returned))
+    assert list(sweeps.matches(item[8], returned, item[8].alike))
