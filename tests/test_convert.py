@@ -379,7 +379,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path, sample_db):
         if follower is not None:
             os.close(follower)
     assert proc.returncode == 0
-    assert b"converting" in seen and b"60/60" in seen
+    assert b"tagtext: converting" in seen and b"60/60" in seen      # stderr lines start "tagtext:"
     assert b"cards," in seen  # the summary too
 
     piped = subprocess.run([str(TAGTEXT), "convert", str(sample_db), "-o", str(out)], capture_output=True, text=True)

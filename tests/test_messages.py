@@ -165,7 +165,7 @@ def test_a_pasted_text_that_is_not_the_cards_own_is_not_a_stale_ruling():
     (warning,) = json.loads(result.stdout)["warnings"]
     assert "stale" not in warning
     assert warning == ("special ruling 'rasenmon-evolution-cost' (BT7-040 effect) covers an effect this text "
-                       "does not hold: it is not BT7-040's effect text as the shipped card database has it; "
+                       "does not hold: it is not BT7-040's effect text as the card database has it; "
                        "not applied")
     assert "stale" not in run("rewrite", "--card", "BT7-040", "Draw 1.").stderr
     # the card's own text: the ruling applies, nothing to say

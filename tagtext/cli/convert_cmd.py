@@ -144,7 +144,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
     if quiet() or not stderr_is_terminal() or total == 0:
         yield None
         return
-    with click.progressbar(length=total, label="converting", file=sys.stderr,
+    with click.progressbar(length=total, label="tagtext: converting", file=sys.stderr,
                            show_pos=True, update_min_steps=max(1, total // 200)) as bar:
         yield bar.update
 
