@@ -43,9 +43,16 @@ class Item:
     #: a shape that looks alike but that the item must leave alone (no edit of the item's
     #: rule, no residual): what the fix must not reach
     alike: re.Pattern | None = None
+    #: what the rule's edit there must say, where the rule touching it is not enough (a
+    #: second pick is the same rule's edit too)
+    says: str | None = None
 
 
 _PLAYER_ACTS = r"(?:your opponent|they)\s+(?:may\s+|must\s+)?"
+
+#: An action on an area, up to the area's owner (no "to"/"on top of": where cards go).
+_ACTS_ON = (r"\b(?:trash|reveal|look\s+at|search|choose|add|play)\b"
+            r"(?:(?!\b(?:to|into|onto|on\s+top|at\s+the)\b)[^.,;:])*?\b")
 
 ITEMS = (
     Item(1, 'an exact memory value ("If you have 0 memory") is a memory check',
@@ -98,6 +105,19 @@ ITEMS = (
                     r"|(?<!\[)\b(?:if|while|when|unless)\b[^.,;\]]*?\badds?\s+up\s+to\s+\d+\s+or\s+(?:more|fewer|less)\b", re.I),
          "residual",
          alike=re.compile(r"\btotal\s+worth\b|\badds?\s+up\s+to\b|\b(?:dp|play\s+cost)\s+total\b", re.I)),
+    # after a pick, the same opponent's own area acted on again: "that opponent's deck"
+    # (the look-alikes: where cards go, and a "their" that already names the one picked)
+    Item(8, 'a later mention of the opponent an effect picked names that one ("... If that opponent didn\'t trash '
+            'with this effect, trash the top 2 cards of that opponent\'s deck"), not a second pick',
+         re.compile(_ACTS_ON + r"(your opponent['’]s)\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding\s+area|digi-egg\s+deck)\b",
+                    re.I),
+         "choose-opponent",
+         after=re.compile(_ACTS_ON + r"your opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand)\b"
+                          r"|" + _PLAYER_ACTS + r"(?:trash(?:es)?|reveals?|places?|plays?|adds?)\b[^.]*\btheir\s+(?:hand|deck)\b"
+                          r"|" + _PLAYER_ACTS + r"draws?\b", re.I),
+         alike=re.compile(r"(?:\b(?:to|on|at)\s+(?:the\s+)?(?:top|bottom)(?:\s+or\s+(?:the\s+)?(?:top|bottom))?\s+of\s+"
+                          r"|\b(?:in|into|to)\s+|" + _ACTS_ON + r")((?:your opponent['’]s|their)\s+(?:deck|hand)\b)", re.I),
+         says="that opponent's"),
 )
 
 #: Where an effect starts: a line break or a bracketed timing label.
@@ -130,11 +150,13 @@ def _acted(text: str, m: re.Match) -> bool:
     return re.search(r"\b(?:when|whenever|if|while|unless)\b", clause, re.I) is None
 
 
-def handled_by(result, start: int, end: int) -> list[str]:
-    """What tagtext did at [start, end): the rules of the edits touching it, "residual",
-    "ruling"."""
+def handled_by(result, start: int, end: int, says: str | None = None) -> list[str]:
+    """What tagtext did at [start, end): the rules of the edits touching it (only of those
+    whose new text holds ``says``, if given), "residual", "ruling"."""
     out: list[str] = []
     for edit in result.edits:
+        if says is not None and says not in edit.after:
+            continue
         if edit.start < end and start < edit.end or edit.start == edit.end == start:
             out += [rule for rule in edit.rules if rule not in out]
     if any(r.start < end and start < r.end for r in result.residuals):
@@ -188,7 +210,8 @@ def sweep(item: Item, texts, shape: re.Pattern):
             spans = [(s, e) for s, e in spans if not any(s < e2 and s2 < e for s2, e2 in own)]
         if spans:
             result = PACK.rewrite(text, card_id, field)
-            found += [(card_id, field, text, s, e, handled_by(result, s, e)) for s, e in spans]
+            says = item.says if shape is item.shape else None  # a look-alike gets no edit of the rule at all
+            found += [(card_id, field, text, s, e, handled_by(result, s, e, says)) for s, e in spans]
     return found
 
 

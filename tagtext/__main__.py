@@ -1,6 +1,6 @@
 """``python -m tagtext``: the ``tagtext`` command."""
 
-from tagtext.cli.main import main
+from tagtext.cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

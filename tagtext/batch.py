@@ -1,8 +1,9 @@
 """Rewriting a whole card database: the loop ``convert`` and ``errata`` share.
 
 One bad text never sinks the batch: a text that fails is recorded as a problem of its
-card and the rest goes on. Identical texts (reprints, shared inherited effects) are
-rewritten once; a card with a special ruling is always rewritten on its own.
+card and the rest goes on. Identical texts of cards of one type (reprints, shared
+inherited effects) are rewritten once; a card with a special ruling is always rewritten
+on its own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,15 @@ from .carddb import Card, Database, Problem
 from .errors import TagTextError
 from . import packs
 from .result import RewriteResult
+
+
+#: A batch of this many different texts, not one of them rewritten, is not in the pack's
+#: language (see :meth:`BatchResult.shape_problem`).
+MIN_TEXTS = 100
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass
@@ -40,6 +50,44 @@ class BatchResult:
     #: the rule pack that rewrote it (a tagtext.packs.base.Pack)
     pack: object
 
+    def shape_problem(self) -> str | None:
+        """One line saying what looks wrong when this batch cannot be the conversion of a
+        card database in the pack's language, else None: not one text rewritten, when the
+        database has many different texts (:data:`MIN_TEXTS`) or when the special rulings
+        of its cards are all stale (two or more: one stale ruling is a card's wording
+        changing on release day). A database in another language would otherwise replace
+        a published conversion or site with one that changes nothing."""
+        texts = [r for c in self.cards for r in c.results.values()]
+        if not texts or any(r.changed for r in texts) or any(c.problems for c in self.cards):
+            return None
+        stale = sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling")
+        all_stale = stale >= 2 and not any(r.ruling for r in texts)
+        distinct = len({r.original for r in texts})
+        if distinct < MIN_TEXTS and not all_stale:
+            return None
+        title = getattr(self.pack, "title", "the format's")
+        rulings = f", and all {stale} special rulings are stale" if all_stale else ""
+        return (f"{self.source}: not one of its {plural(len(texts), 'text')} is one the {title} rules "
+                f"rewrite{rulings}; is it in another language, or has the cards' wording changed?")
+
+    def read_back_problem(self) -> str | None:
+        """What looks wrong with a conversion read back from a file (``tagtext errata``
+        and ``tagtext diff`` of a published conversion): the shape checks of a card
+        database (:meth:`tagtext.carddb.Database.shape_problem`: no card, no text), then
+        nearly every text not rewritten, then :meth:`shape_problem`."""
+        fields = tuple(getattr(self.pack, "text_fields", ()))
+        database = Database(self.source, [c.card for c in self.cards], entries=len(self.cards),
+                            main_field=fields[0] if fields else "", text_fields=fields)
+        problem = database.shape_problem()
+        if problem:
+            return problem
+        texts = sum(len(c.card.texts) for c in self.cards)
+        failed = sum(len(c.errors) for c in self.cards)
+        if failed * 2 > texts:
+            return (f"{self.source}: {failed} of its {texts} texts were not rewritten in this conversion; "
+                    f"is it a conversion of a card database?")
+        return self.shape_problem()
+
     def summary(self) -> dict[str, int]:
         texts = [r for c in self.cards for r in c.results.values()]
         return {
@@ -59,7 +107,7 @@ def convert_database(db: Database, pack, progress: Callable[[int], None] | None 
     name). ``progress(n)`` is called after each card."""
     pack = packs.get(pack) if isinstance(pack, str) else pack
     ruled = pack.rulings().cards()
-    memo: dict[str, RewriteResult] = {}
+    memo: dict[tuple[str, str], RewriteResult] = {}
     out: list[CardResult] = []
     # Syntax trees hold no reference cycles: the cyclic collector would only spend time
     # scanning the millions of nodes a batch allocates.
@@ -76,32 +124,48 @@ def convert_database(db: Database, pack, progress: Callable[[int], None] | None 
     return BatchResult(db.source, out, list(db.problems), pack)
 
 
-def convert_card(card: Card, memo: dict[str, RewriteResult] | None, pack) -> CardResult:
-    """Rewrite every text of one card with ``pack``; ``memo`` (text -> result) shares
-    results between identical texts (None for a card with a special ruling)."""
+def convert_card(card: Card, memo: dict[tuple[str, str], RewriteResult] | None, pack) -> CardResult:
+    """Rewrite every text of one card with ``pack``. ``memo`` holds the results of texts
+    already rewritten, by (card type, text): a rule may read the card's type (a Yu-Gi-Oh!
+    Monster's effect is not a Trap's), so only identical texts of cards of one type share
+    a result (None for a card with a special ruling).
+
+    A text that cannot be rewritten is recorded (``errors``, ``problems``) and the other
+    texts go on: text the grammar cannot read, nesting too deep, and also an error tagtext
+    did not expect, which is reported as one ("internal error ...: please report it")
+    rather than sinking a whole database."""
     result = CardResult(card)
     for name, text in card.texts.items():
         where = f"{card.id} {name}"
+        key = (card.card_type, text)
         try:
-            if memo is not None and text in memo:
-                rewritten = memo[text]
+            if memo is not None and key in memo:
+                rewritten = memo[key]
             else:
                 rewritten = pack.rewrite(text, card_id=card.id, field=name, source=where)
                 if memo is not None:
-                    memo[text] = rewritten
+                    memo[key] = rewritten
         except TagTextError as e:
-            message = str(e)
-            result.errors[name] = message if message.startswith(where) else f"{where}: {message}"
-            result.problems.append(Problem(where, str(e), card.id, name))
+            _failed(result, name, where, str(e))
             continue
         except RecursionError:  # pathological nesting: report it, keep the batch going
-            result.errors[name] = f"{where}: text nests too deeply to rewrite"
-            result.problems.append(Problem(where, "text nests too deeply to rewrite", card.id, name))
+            _failed(result, name, where, "text nests too deeply to rewrite")
+            continue
+        except Exception as e:  # noqa: BLE001 - a bug shows on its card, not as a lost batch
+            detail = str(e).strip().splitlines()
+            _failed(result, name, where, f"internal error ({type(e).__name__}: {detail[0][:200] if detail else ''}); "
+                                         "this text was not rewritten: please report it")
             continue
         if memo is not None and rewritten.card_id != card.id:
             rewritten = _for_card(rewritten, card.id)
         result.results[name] = rewritten
     return result
+
+
+def _failed(result: CardResult, name: str, where: str, message: str) -> None:
+    result.errors[name] = message if message.startswith(where) else f"{where}: {message}"
+    result.problems.append(Problem(where, message, result.card.id, name, kind="text-not-rewritten",
+                                   summary="texts that could not be rewritten"))
 
 
 def _for_card(result: RewriteResult, card_id: str) -> RewriteResult:

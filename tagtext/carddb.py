@@ -15,17 +15,16 @@ of the database loads.
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import json
 import re
 import sys
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import TagTextError
+from .reading import InputError, gunzip, is_gzip, path_name, read_limited
 
 class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
@@ -38,13 +37,18 @@ class ShapeError(DatabaseError):
 def check_shape(database: "Database", allow_empty: bool = False, output: object = None) -> None:
     """Raise :class:`ShapeError` when ``database`` does not look like a card database any
     more, unless ``allow_empty``; the message says that ``output`` is left as it was."""
-    problem = database.shape_problem()
+    refuse_shape(database.shape_problem(), allow_empty, output)
+
+
+def refuse_shape(problem: str | None, allow_empty: bool = False, output: object = None) -> None:
+    """Raise :class:`ShapeError` for ``problem`` (what looks wrong with an input: a
+    database's shape, a conversion's, a batch no rule changed), unless ``allow_empty``."""
     if problem and not allow_empty:
         kept = f"{output} left as it was" if output is not None else "nothing written"
         raise ShapeError(f"{problem} — {kept} (--allow-empty writes it anyway)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with one card (or one entry) that was skipped or repaired."""
 
@@ -93,26 +97,33 @@ class Database:
     main_field: str = ""
     #: the text fields its loader reads, named when no card has any
     text_fields: tuple[str, ...] = ()
+    #: the fields its loader reads card ids from, named when every entry was skipped
+    id_fields: tuple[str, ...] = ()
 
     @property
     def skipped(self) -> int:
         """How many entries were skipped."""
         return sum(1 for p in self.problems if p.skipped)
 
-    def shape_problem(self) -> str | None:
+    def shape_problem(self, texts: bool = True) -> str | None:
         """One line saying what looks wrong when the database does not look like a card
         database any more (nearly every entry skipped, no card, no text), else None. A
         changed export format (ids or text fields renamed) shows up here, and commands
-        then keep their previous output rather than replace it with an empty one."""
+        then keep their previous output rather than replace it with an empty one.
+        ``texts=False``: a reader that needs no card text (deck checks) asks only about
+        the entries."""
         entries = self.entries if self.entries is not None else len(self.cards) + self.skipped
         if entries == 0:
             return f"{self.source}: no entries at all"
         if not self.cards:
-            return (f"{self.source}: all {entries} entries were skipped (card ids are read from "
-                    f"\"id\" or \"cardNumber\"); has the format changed?")
+            ids = " or ".join(f"\"{name}\"" for name in self.id_fields)
+            read_from = f" (card ids are read from {ids})" if ids else ""
+            return f"{self.source}: all {entries} entries were skipped{read_from}; has the format changed?"
         if self.skipped * 2 > entries:
             return (f"{self.source}: {self.skipped} of {entries} entries were skipped; "
                     f"has the format changed?")
+        if not texts:
+            return None
         if not any(card.texts for card in self.cards):
             return (f"{self.source}: no card has any text tagtext reads ({', '.join(self.text_fields[:3])}, ...); "
                     f"have the text fields been renamed?")
@@ -145,20 +156,21 @@ def read_file(path: str | Path, card_from_entry, **database_fields) -> Database:
 
 def read_bytes(path: str | Path) -> bytes:
     """The bytes of a database file (``"-"``: all of stdin), or a one-line
-    :class:`DatabaseError` naming the file."""
-    if str(path) == "-":
-        return sys.stdin.buffer.read()
-    p = Path(path)
+    :class:`DatabaseError` naming the file. An endless or oversized input is refused
+    (see :mod:`tagtext.reading`)."""
+    source = path_name(path)
     try:
-        return p.read_bytes()
+        return read_limited(path)
+    except InputError as e:
+        raise DatabaseError(f"{source}: {e}") from None
     except FileNotFoundError:
-        raise DatabaseError(f"{p}: no such file") from None
+        raise DatabaseError(f"{source}: no such file") from None
     except IsADirectoryError:
-        raise DatabaseError(f"{p}: is a directory, not a card database") from None
+        raise DatabaseError(f"{source}: is a directory, not a card database") from None
     except PermissionError:
-        raise DatabaseError(f"{p}: permission denied") from None
+        raise DatabaseError(f"{source}: permission denied") from None
     except OSError as e:
-        raise DatabaseError(f"{p}: cannot read ({e.strerror or e})") from None
+        raise DatabaseError(f"{source}: cannot read ({e.strerror or e})") from None
 
 
 def format_of(name: str) -> str:
@@ -171,13 +183,16 @@ def format_of(name: str) -> str:
 
 
 def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
-    """Gunzip ``data`` if ``fmt`` ends in ``.gz``: (the bytes, the format without ``.gz``)."""
-    if not fmt.endswith(".gz"):
+    """Gunzip ``data`` if it is gzip (by its first bytes) or ``fmt`` ends in ``.gz``:
+    (the bytes, the format without ``.gz``). Expanding is bounded (a gzip bomb is refused,
+    see :func:`tagtext.reading.gunzip`)."""
+    base = fmt[: -len(".gz")] if fmt.endswith(".gz") else fmt
+    if not (fmt.endswith(".gz") or is_gzip(data)):
         return data, fmt
     try:
-        return gzip.decompress(data), fmt[: -len(".gz")]
-    except (OSError, EOFError, zlib.error) as e:
-        raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
+        return gunzip(data), base
+    except InputError as e:
+        raise DatabaseError(f"{source}: {e}") from None
 
 
 def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_fields) -> Database:
@@ -204,13 +219,48 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+class LongNumber:
+    """A JSON integer of more digits than Python reads (4,300): kept as its digits, and
+    neither a number nor text to any reader (an id, a count, a text field), so the entry
+    or field holding it is skipped or ignored and reported like any other value of the
+    wrong kind."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: str):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {len(self.digits.lstrip('-'))} digits>"
+
+
+def json_loads(text: str) -> object:
+    """``json.loads``, but an integer too long for Python to read (more than 4,300 digits,
+    valid JSON all the same) becomes a :class:`LongNumber` rather than an error that
+    sinks the whole file."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # the int-string limit: read again, keeping such numbers as digits
+        return json.loads(text, parse_int=_int_or_digits)
+
+
+def _int_or_digits(digits: str) -> int | LongNumber:
+    return int(digits) if len(digits.lstrip("-")) <= _MAX_DIGITS else LongNumber(digits)
+
+
+#: The most digits Python reads as an int (sys.get_int_max_str_digits; 0 means no limit).
+_MAX_DIGITS = sys.get_int_max_str_digits() or 1 << 62
+
+
 def loads_json(text: str, source: str, line: int | None = None) -> object:
     """``json.loads`` with every failure as a one-line :class:`DatabaseError` naming
     ``source`` (and the line of a JSON-lines file): invalid JSON, nesting too deep for
     the decoder, and a lone surrogate escape (``"\\ud800"``: no Unicode character, and
     no output could hold it)."""
     try:
-        doc = json.loads(text)
+        doc = json_loads(text)
     except json.JSONDecodeError as e:
         where = f"{source}:{line}:{e.colno}" if line is not None else f"{source}:{e.lineno}:{e.colno}"
         raise DatabaseError(f"{where}: invalid JSON: {e.msg}") from None
@@ -256,7 +306,7 @@ def _surrogate_where(text: str, source: str, line: int | None) -> str:
     return source
 
 
-def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
+def _json_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
     doc = loads_json(text, source)
     if isinstance(doc, dict):
         for key in ("cards", "data"):
@@ -270,7 +320,7 @@ def _json_entries(text: str, source: str) -> list[tuple[str, object]]:
             )
     if not isinstance(doc, list):
         raise DatabaseError(f"{source}: expected a JSON array of cards, got {json_kind(doc)}")
-    return [(f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc)]
+    return ((f"{source}: entry {i + 1}", entry) for i, entry in enumerate(doc))
 
 
 def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
@@ -281,17 +331,43 @@ def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
 
 
 def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    """Each row of a CSV file as a dict of its header's columns. A file the CSV reader
+    cannot read (a quote never closed) or whose header names a column twice is an error;
+    a row with more or fewer cells than the header is a bad entry (its cells cannot be
+    told apart), skipped and reported."""
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     try:
         if not reader.fieldnames or not ({"id", "cardNumber"} & set(reader.fieldnames)):
             raise DatabaseError(f"{source}: CSV needs a header row with an id (or cardNumber) column")
+        twice = sorted({name for name in reader.fieldnames if reader.fieldnames.count(name) > 1})
+        if twice:
+            raise DatabaseError(f"{source}:1: invalid CSV: the header names the column {twice[0]!r} twice")
+        width = len(reader.fieldnames)
         for row in reader:
-            yield f"{source}:{reader.line_num}", row
+            where = f"{source}:{reader.line_num}"
+            extra, missing = row.get(None), [k for k, v in row.items() if v is None]
+            if extra or missing:
+                cells = width + len(extra or ()) - len(missing)
+                yield where, BadEntry(Problem(where, f"a row of {cells} cells under a header of {width}; skipped",
+                                              kind="ragged-row", summary="CSV rows with a wrong number of cells",
+                                              skipped=True))
+                continue
+            yield where, row
     except csv.Error as e:
         message = str(e)
         if "field larger than field limit" in message:
             message = f"a field is longer than the CSV reader's limit of {csv.field_size_limit()} characters"
+        elif "unexpected end of data" in message:
+            message = "a quoted field is never closed (unexpected end of data)"
         raise DatabaseError(f"{source}:{reader.line_num + 1}: invalid CSV: {message}") from None
+
+
+@dataclass(frozen=True)
+class BadEntry:
+    """An entry a reader could not make sense of (a CSV row with the wrong number of
+    cells): :func:`build_database` reports its problem and skips it."""
+
+    problem: Problem
 
 
 def json_kind(value: object) -> str:
@@ -311,6 +387,9 @@ def build_database(entries: Iterable[tuple[str, object]], source: str, card_from
     count = 0
     for where, entry in entries:
         count += 1
+        if isinstance(entry, BadEntry):
+            problems.append(entry.problem)
+            continue
         card = card_from_entry(where, entry, problems)
         if card is None:
             continue

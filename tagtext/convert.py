@@ -30,6 +30,7 @@ from typing import Callable, Iterator, TextIO
 from . import __version__, packs
 from .batch import BatchResult, CardResult
 from .carddb import DatabaseError, loads_json
+from .markdown import cell as markdown_cell
 from .result import Edit, Notice, Residual, RewriteResult
 
 #: The value of the top-level "schema" field; readers check it before anything else.
@@ -132,7 +133,38 @@ class TextRecord:
             )
         except (KeyError, TypeError, AttributeError):
             raise DatabaseError(f"{where}: an edit or residual is not as tagtext writes them") from None
+        problem = _span_problem(result)
+        if problem:
+            raise DatabaseError(f"{where}: {problem}; not as tagtext writes them")
         return cls(data["original"], result)
+
+
+def _span_problem(result: RewriteResult) -> str | None:
+    """What is wrong with the spans of a record read back (a file edited by hand, or
+    tampered with): each edit and residual must span whole offsets within the original
+    text, edits in order and apart, their texts text."""
+    size = len(result.original)
+
+    def bad(start, end) -> bool:
+        offsets = all(isinstance(x, int) and not isinstance(x, bool) for x in (start, end))
+        return not (offsets and 0 <= start <= end <= size)
+
+    end = 0
+    for n, edit in enumerate(result.edits, 1):
+        if bad(edit.start, edit.end) or edit.start < end:
+            return (f"edit {n} spans {edit.start!r}-{edit.end!r}: not offsets within the original text "
+                    f"({size} characters), after the edit before it")
+        if not (isinstance(edit.before, str) and isinstance(edit.after, str)
+                and all(isinstance(r, str) for r in edit.rules)):
+            return f"edit {n}'s before, after or rules are not text"
+        end = edit.end
+    for n, residual in enumerate(result.residuals, 1):
+        if bad(residual.start, residual.end):
+            return (f"residual {n} spans {residual.start!r}-{residual.end!r}: not offsets within the original "
+                    f"text ({size} characters)")
+        if not all(isinstance(x, str) for x in (residual.text, residual.rule, residual.reason)):
+            return f"residual {n}'s text, rule or reason is not text"
+    return None
 
 
 def _notices(data: dict) -> tuple[Notice, ...]:
@@ -212,14 +244,28 @@ def write_jsonl(batch: BatchResult, out: TextIO) -> None:
 
 
 def write_csv(batch: BatchResult, out: TextIO) -> None:
-    """One row per (card, text field), with a header row; newlines are ``\\n``."""
+    """One row per (card, text field), with a header row; newlines are ``\\n``. A cell of
+    the database's (id, name, set, texts) that a spreadsheet would run as a formula is
+    written with a ``'`` before it (see :func:`csv_cell`)."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for card_result in batch.cards:
         card = card_result.card
         for name, record in card_record(card_result)["texts"].items():
-            writer.writerow((card.id, card.name, card.set, name, record["original"],
-                             record["text"] if record["text"] is not None else "", " ".join(record["rules"])))
+            text = record["text"] if record["text"] is not None else ""
+            writer.writerow((csv_cell(card.id), csv_cell(card.name), csv_cell(card.set), name,
+                             csv_cell(record["original"]), csv_cell(text), " ".join(record["rules"])))
+
+
+#: What starts a formula in a spreadsheet (Excel, LibreOffice, Google Sheets).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: str) -> str:
+    """A cell no spreadsheet runs: one that starts as a formula does (``=HYPERLINK(...)``,
+    ``+``, ``-``, ``@``, a tab) gets a ``'`` before it, which spreadsheets show as text and
+    hide (OWASP's advice for CSV injection). No real card text starts so."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
 
 
 def write_markdown(batch: BatchResult, out: TextIO) -> None:
@@ -264,15 +310,9 @@ def _review_rows(batch: BatchResult) -> Iterator[tuple[str, str, str, str]]:
         yield "", "", "database", str(p)
 
 
-_MD_ESCAPES = str.maketrans({
-    "\\": "\\\\", "|": "\\|", "*": "\\*", "_": "\\_", "`": "\\`",
-    "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": "<br>", "\r": "",
-})
-
-
 def _md(text: str) -> str:
-    """Text for a Markdown table cell: nothing in it is read as markup."""
-    return text.translate(_MD_ESCAPES)
+    """Text for a Markdown table cell: nothing in it is read as markup (see :mod:`tagtext.markdown`)."""
+    return markdown_cell(text)
 
 
 def _highlighted(r: RewriteResult) -> str:
@@ -379,3 +419,23 @@ def batch_from_conversion(records: list[tuple[str, object]], source: str, pack) 
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
+
+
+def load_input(path: str | Path | None, pack=None) -> tuple[object, BatchResult | None]:
+    """What a command reading "a card database or a conversion" was given: (the card
+    database, None), or (None, the batch a ``tagtext convert`` json or jsonl output was
+    written from, recognised by its ``"schema"``). ``path``: a file, ``"-"`` (stdin, read
+    once) or None (the pack's shipped database). Bad input is a one-line
+    :class:`~tagtext.carddb.DatabaseError`."""
+    from . import carddb
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    if path is None:
+        return pack.load_database(None), None
+    source = "<stdin>" if str(path) == "-" else str(Path(path))
+    data = carddb.read_bytes(path)
+    fmt = "json" if str(path) == "-" else carddb.format_of(Path(path).name)
+    data, fmt = carddb.decompress(data, source, fmt)
+    records = conversion_records(data, source, fmt)
+    if records is not None:
+        return None, batch_from_conversion(records, source, pack)
+    return pack.database_from_bytes(data, source, fmt), None

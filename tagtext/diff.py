@@ -22,8 +22,9 @@ from typing import Iterator
 
 from . import carddb, packs
 from .batch import convert_card
-from .carddb import Card, DatabaseError, Problem
-from .convert import TextRecord, conversion_records
+from .carddb import Card, Problem
+from .controls import visible
+from .convert import TextRecord, load_input
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -85,9 +86,13 @@ class Side:
         self.cards = cards
         self._texts = texts if texts is not None else {}
         self._db_cards = db_cards or {}
-        self._memo: dict[str, RewriteResult] = {}
+        self._memo: dict[tuple[str, str], RewriteResult] = {}
         #: the card database of a database side (None for a conversion)
         self.database: carddb.Database | None = None
+        #: texts this side rewrote that could not be rewritten (one Problem each)
+        self.failures: list[Problem] = []
+        #: a conversion side read back as its batch (None for a database)
+        self.batch = None
 
     def texts(self, card_id: str) -> dict[str, TextVersion]:
         """field -> TextVersion for a card of this side."""
@@ -100,6 +105,7 @@ class Side:
         # As tagtext.batch does: identical texts once, a card with a special ruling on its own.
         memo = None if card.id in self.pack.rulings().cards() else self._memo
         result = convert_card(card, memo, self.pack)
+        self.failures.extend(result.problems)
         out = {}
         for name, original in card.texts.items():
             out[name] = TextVersion.of(TextRecord(original, result.results.get(name), result.errors.get(name)))
@@ -113,38 +119,27 @@ def load_side(path: str, pack=None) -> Side:
     cannot be read or is neither.
     """
     source = "<stdin>" if path == "-" else str(Path(path))
-    data = carddb.read_bytes(path)
-    fmt = "json" if path == "-" else carddb.format_of(Path(path).name)
-    data, fmt = carddb.decompress(data, source, fmt)
-    conversion = conversion_records(data, source, fmt)
-    if conversion is not None:
-        return _conversion_side(source, conversion, pack)
-    db = (packs.get(pack) if pack is None or isinstance(pack, str) else pack).database_from_bytes(data, source, fmt)
+    db, batch = load_input(path, pack)
+    if batch is not None:
+        return _conversion_side(source, batch, pack)
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
     side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
     side.database = db
     return side
 
 
-def _conversion_side(source: str, records: list[tuple[str, object]], pack=None) -> Side:
+def _conversion_side(source: str, batch, pack=None) -> Side:
+    """A convert output's side: the batch it was written from."""
     cards: dict[str, SideCard] = {}
     texts: dict[str, dict[str, TextVersion]] = {}
-    for where, record in records:
-        if not isinstance(record, dict) or not isinstance(record.get("id"), str) or not isinstance(record.get("texts"), dict):
-            raise DatabaseError(f"{where}: not a card record (needs \"id\" and \"texts\")")
-        card_id = record["id"]
-        if card_id in cards:
-            raise DatabaseError(f"{where}: duplicate id {card_id}")
-        versions = {name: TextVersion.of(TextRecord.from_json(t, f"{where} (id {card_id}): text {name!r}"))
-                    for name, t in record["texts"].items()}
-        cards[card_id] = SideCard(card_id, _str(record.get("name")), _str(record.get("set")),
-                                  {name: v.original for name, v in versions.items()})
-        texts[card_id] = versions
-    return Side(source, "conversion", cards, texts=texts, pack=pack)
-
-
-def _str(value: object) -> str:
-    return value if isinstance(value, str) else ""
+    for result in batch.cards:
+        card = result.card
+        cards[card.id] = SideCard(card.id, card.name, card.set, dict(card.texts))
+        texts[card.id] = {name: TextVersion.of(TextRecord(original, result.results.get(name), result.errors.get(name)))
+                          for name, original in card.texts.items()}
+    side = Side(source, "conversion", cards, texts=texts, pack=pack)
+    side.batch = batch
+    return side
 
 
 # ----------------------------------------------------------------------------- comparing
@@ -310,6 +305,7 @@ def render_word_diff(runs: list[tuple[str, str]], color: bool = False) -> str:
     """``[-removed-]{+added+}`` (as ``git diff --word-diff``), also red/green when ``color``."""
     out = []
     for op, text in runs:
+        text = visible(text)  # card text: shown, never obeyed (a colour code in it must not pass as ours)
         if op == "=":
             out.append(text)
         else:  # the markers stay when coloured: they survive copying, and read without colour
@@ -354,8 +350,10 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
     def bold(s: str) -> str:
         return f"\x1b[1m{s}\x1b[0m" if color else s
 
-    yield bold(f"--- {comparison.old}")
-    yield bold(f"+++ {comparison.new}")
+    # Data (ids, names, texts, messages) is made visible where it enters a line, so the
+    # only control codes a coloured line holds are the colours added here.
+    yield bold(f"--- {visible(comparison.old)}")
+    yield bold(f"+++ {visible(comparison.new)}")
     if comparison.added:
         yield f"Added: {_cards(len(comparison.added))}"
         for a in comparison.added:
@@ -366,23 +364,23 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                 notes.append(f"{residuals} residuals")
             if failed:
                 notes.append(f"{failed} not rewritten")
-            yield f"  + {a.card.id}  {a.card.name}  ({', '.join(notes)})"
+            yield f"  + {visible(a.card.id)}  {visible(a.card.name)}  ({', '.join(notes)})"
             for name, t in a.texts.items():
                 if t.text is not None and t.text != t.original:  # what its errata line will say
-                    yield f"      {name}: official -> {comparison.title}"
+                    yield f"      {visible(name)}: official -> {comparison.title}"
                     for line in changed_lines(word_diff(t.original, t.text), color):
                         yield f"        {line}"
                 yield from _review(name, t)
     if comparison.removed:
         yield f"Removed: {_cards(len(comparison.removed))}"
         for c in comparison.removed:
-            yield f"  - {c.id}  {c.name}"
+            yield f"  - {visible(c.id)}  {visible(c.name)}"
     if comparison.changed:
         yield f"Changed: {_cards(len(comparison.changed))}"
         for change in comparison.changed:
-            yield f"  ~ {change.card.id}  {change.card.name}"
+            yield f"  ~ {visible(change.card.id)}  {visible(change.card.name)}"
             for f in change.fields:
-                yield f"      {f.field}: {_KIND_TEXT[f.kind].format(title=comparison.title)}"
+                yield f"      {visible(f.field)}: {_KIND_TEXT[f.kind].format(title=comparison.title)}"
                 official = f.official_diff()
                 if official is not None:
                     # the official text's own change first (4 -> 3), then what it makes of
@@ -392,7 +390,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                         yield f"        {line}"
                     rewritten = f.word_diff()
                     if f.old.text is not None and f.new.text is not None and rewritten != official:
-                        yield f"      {f.field}: {comparison.title} text"
+                        yield f"      {visible(f.field)}: {comparison.title} text"
                         for line in changed_lines(rewritten, color):
                             yield f"        {line}"
                 else:
@@ -400,7 +398,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                         yield f"        {line}"
                 for side, v in (("old", f.old), ("new", f.new)):
                     if v is not None and v.text is None:
-                        yield f"        {side}: not rewritten: {v.error}"
+                        yield f"        {side}: not rewritten: {visible(v.error or '')}"
                 if f.new is not None:
                     yield from _review(f.field, f.new, indent="        ", with_field=False)
     s = comparison.summary()
@@ -421,13 +419,13 @@ _KIND_TEXT = {
 
 
 def _review(name: str, t: TextVersion, indent: str = "      ", with_field: bool = True) -> Iterator[str]:
-    head = f"{name}: " if with_field else ""
+    head = f"{visible(name)}: " if with_field else ""
     for r in t.residuals:
-        yield f"{indent}{head}residual {r}"
+        yield f"{indent}{head}residual {visible(r)}"
     for w in t.warnings:
-        yield f"{indent}{head}warning: {w}"
+        yield f"{indent}{head}warning: {visible(w)}"
     if with_field and t.text is None:
-        yield f"{indent}{head}not rewritten: {t.error}"
+        yield f"{indent}{head}not rewritten: {visible(t.error or '')}"
 
 
 def _cards(n: int) -> str:

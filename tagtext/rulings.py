@@ -17,18 +17,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from .errors import TagTextError
+from .reading import InputError, read_limited
 from .result import Notice
 from .syntax.edit import UnplacedChange, boundary, replace_leaves, word_leaves_in
 
 #: The rule id every edit a special ruling makes carries.
 RULE = "override"
 MODES = ("keep", "replace", "append")
+#: The largest table read (the shipped ones are a few KB).
+MAX_TABLE = 16 << 20
 
 
 class OverrideTableError(TagTextError):
@@ -148,11 +152,13 @@ def load_table(path: str | Path) -> Table:
     """The special-ruling table in the file at ``path`` (a pack's own: ``Pack.rulings()``)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        data = read_limited(p, MAX_TABLE)
+    except InputError as e:
+        raise OverrideTableError(f"{p}: {e}") from None
     except OSError as e:
         raise OverrideTableError(f"{p}: cannot read ({e.strerror or e})") from None
     try:
-        raw = data.decode("utf-8")
+        raw = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is no statement
     except UnicodeDecodeError as e:
         raise OverrideTableError(f"{p}: not UTF-8 text (byte {e.start}); a special-ruling table is TOML, "
                                  "which is always UTF-8") from None
@@ -167,12 +173,20 @@ def load_packaged(package: str, name: str) -> Table:
 
 def parse_table(raw: str, source: str) -> Table:
     try:
-        doc = tomllib.loads(raw)
+        doc = tomllib.loads(raw.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:
         raise OverrideTableError(f"{source}: {e}") from None
+    except RecursionError:
+        raise OverrideTableError(f"{source}: arrays or tables nest too deeply") from None
+    except ValueError:  # an integer too long for Python to read
+        raise OverrideTableError(f"{source}: an integer of more digits than Python reads "
+                                 f"({sys.get_int_max_str_digits()}); a table holds text") from None
     entries = doc.get("ruling")
     if not isinstance(entries, list):
         raise OverrideTableError(f"{source}: expected [[ruling]] entries")
+    for i, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise OverrideTableError(f"{source}: ruling {i} is not a table ([[ruling]] with id = ..., card = ...)")
     variants = _variants(doc.get("wording", {}), source)
     rulings = []
     seen = set()
@@ -198,6 +212,9 @@ def _variants(value, source: str) -> tuple[Variant, ...]:
                 or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
             raise OverrideTableError(f"{source}: [wording.{name}] needs from = \"WORDING\" and "
                                      f"replace = [[\"before\", \"after\"], ...]")
+        if any(not before for before, _ in pairs):
+            raise OverrideTableError(f"{source}: [wording.{name}] replaces an empty \"before\", which is "
+                                     "everywhere in a text; give the words to replace")
         out.append(Variant(name, spec["from"], tuple(tuple(p) for p in pairs)))
     return tuple(out)
 
@@ -235,8 +252,8 @@ def _wordings(value, key: str, where: str) -> dict[str, str]:
     for wording, text in value.items():
         if not re.fullmatch(r"[a-z][a-z0-9-]*", wording):
             raise OverrideTableError(f"{where}: a wording is named in lower case, not {wording!r} in [ruling.{key}]")
-        if not isinstance(text, str):
-            raise OverrideTableError(f"{where}: [ruling.{key}].{wording} must be text")
+        if not isinstance(text, str) or not text.strip():
+            raise OverrideTableError(f"{where}: [ruling.{key}].{wording} must be text, and not empty")
         out[wording] = text
     return out
 

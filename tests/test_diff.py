@@ -361,7 +361,8 @@ def test_the_readme_release_day_example_is_real_output(seraphimon_release, monke
     old, new = seraphimon_release
     monkeypatch.chdir(old.parent)
     lines = run(old.name, new.name, "--color", "never").stdout.splitlines()
-    example = README.read_text(encoding="utf-8").split("```text\n--- DigimonCards-previous.json\n", 1)[1].split("```", 1)[0]
+    example = README.read_text(encoding="utf-8").split(
+        "$ tagtext diff DigimonCards-previous.json DigimonCards.json\n--- DigimonCards-previous.json\n", 1)[1].split("```", 1)[0]
     for line in example.splitlines():
         if line.strip() != "...":
             assert line in lines, line

@@ -77,10 +77,14 @@ def test_the_repeated_texts_rewrite_as_their_phrases_do():
     """What the faster scans must keep: a phrase repeated with a sentence between each is
     rewritten as the phrase is, each time (nothing about a long text changes a result)."""
     pack = packs.get("tag-tamer")
-    for phrase in ("If you have 3 or more security cards, <Draw 1>. ", "Your opponent draws 2 cards. ",
+    for phrase in ("If you have 3 or more security cards, <Draw 1>. ", "[Main] Your opponent draws 2 cards. ",
                    "For each color among your opponent's Digimon, gain 1 memory. "):
         one = pack.rewrite(phrase).text
         assert pack.rewrite(phrase * 50).text == one * 50
+    # in one effect, the opponent picked first is the one named after (docs/design.md: a later
+    # mention of a picked opponent names the same opponent)
+    assert pack.rewrite("Your opponent draws 2 cards. " * 50).text == \
+        "1 of your opponents draws 2 cards. " + "That opponent draws 2 cards. " * 49
 
 
 def test_a_readings_answers_are_the_patterns_answers():

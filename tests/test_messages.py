@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import tagtext.cli.diff_cmd as diff_cmd
+from tagtext.cli import streams
 from tagtext.cli.common import FIRST_FEW, plural
 from tagtext.cli.main import cli
 
@@ -137,10 +137,14 @@ def two_sides(tmp_path):
 
 def test_no_color_is_honoured(monkeypatch, two_sides):
     old, new = two_sides
-    monkeypatch.setattr(diff_cmd, "_stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(streams, "is_terminal", lambda err=False: True)
+    monkeypatch.setenv("TERM", "xterm")
     assert "\x1b[" in run("diff", old, new, env={"NO_COLOR": ""}).stdout  # empty: not set
     assert "\x1b[" not in run("diff", old, new, env={"NO_COLOR": "1"}).stdout
     assert "\x1b[" in run("diff", old, new, "--color", "always", env={"NO_COLOR": "1"}).stdout
+    # a terminal that shows no colour says so
+    assert "\x1b[" not in run("diff", old, new, env={"TERM": "dumb"}).stdout
+    assert "\x1b[" in run("diff", old, new, "--color", "always", env={"TERM": "dumb"}).stdout
 
 
 def test_colour_keeps_the_markers(two_sides):
@@ -161,7 +165,7 @@ def test_a_pasted_text_that_is_not_the_cards_own_is_not_a_stale_ruling():
     (warning,) = json.loads(result.stdout)["warnings"]
     assert "stale" not in warning
     assert warning == ("special ruling 'rasenmon-evolution-cost' (BT7-040 effect) covers an effect this text "
-                       "does not hold: it is not BT7-040's effect text as the shipped card database has it; "
+                       "does not hold: it is not BT7-040's effect text as the card database has it; "
                        "not applied")
     assert "stale" not in run("rewrite", "--card", "BT7-040", "Draw 1.").stderr
     # the card's own text: the ruling applies, nothing to say

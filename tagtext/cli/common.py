@@ -16,6 +16,7 @@ from typing import Iterable
 import click
 
 from ..errors import TagTextError
+from . import streams
 
 #: Exit statuses, the same for every command (README, "Exit status").
 EXIT_OK = 0
@@ -107,22 +108,22 @@ def quiet() -> bool:
 def note(message: str) -> None:
     """A summary line or a note on stderr, unless --quiet."""
     if not FLAGS["quiet"]:
-        click.echo(message, err=True)
+        streams.echo(message, err=True)
 
 
 def fail(message: str, code: int = 1) -> "NoReturn":  # noqa: F821
     """Print one line to stderr and exit."""
-    click.echo(f"tagtext: error: {message}", err=True)
+    streams.echo(f"tagtext: error: {message}", err=True)
     sys.exit(code)
 
 
 def usage_error(error: "click.UsageError") -> "NoReturn":  # noqa: F821
     """A usage error in two lines: what is wrong, then the command's usage."""
-    click.echo(f"tagtext: error: {error.format_message()}", err=True)
+    streams.echo(f"tagtext: error: {error.format_message()}", err=True)
     ctx = error.ctx
     if ctx is not None:
         usage = " ".join(x for x in (ctx.command_path, " ".join(ctx.command.collect_usage_pieces(ctx))) if x)
-        click.echo(f"tagtext: usage: {usage} (see {ctx.command_path} --help)", err=True)
+        streams.echo(f"tagtext: usage: {usage} (see {ctx.command_path} --help)", err=True)
     sys.exit(error.exit_code)
 
 
@@ -133,7 +134,7 @@ def internal_error(error: BaseException) -> "NoReturn":  # noqa: F821
     text = str(error).strip().splitlines()
     detail = f"{type(error).__name__}: {text[0][:200]}" if text else type(error).__name__
     hint = "the traceback is above" if FLAGS["debug"] else "--debug shows the traceback"
-    click.echo(f"tagtext: internal error: {detail} — please report it; {hint}", err=True)
+    streams.echo(f"tagtext: internal error: {detail} — please report it; {hint}", err=True)
     sys.exit(EXIT_INTERNAL)
 
 
@@ -154,12 +155,35 @@ def report_problems(problems: Iterable, label: str = "error") -> int:
         return total
     for kind, group in groups.items():
         for problem in group[:FIRST_FEW]:
-            click.echo(f"tagtext: {label}: {problem}", err=True)
+            streams.echo(f"tagtext: {label}: {problem}", err=True)
         if len(group) > FIRST_FEW:
             rest = len(group) - FIRST_FEW
             summary = getattr(group[0], "summary", None) or kind
-            click.echo(f"tagtext: {label}: ... and {rest} more like these ({summary}; {len(group)} in all)", err=True)
+            streams.echo(f"tagtext: {label}: ... and {rest} more like these ({summary}; {len(group)} in all)",
+                         err=True)
     return total
+
+
+class TextNotRewritten:
+    """A text that could not be rewritten, as :func:`report_problems` prints it (convert,
+    diff and errata report them alike, grouped as one kind)."""
+
+    kind = "text-not-rewritten"
+    summary = "texts that could not be rewritten"
+
+    def __init__(self, line: str):
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def not_rewritten(source: str, problem) -> TextNotRewritten:
+    """A batch's text problem (``where`` is "ID field") as a line naming ``source``."""
+    message = problem.message
+    if message.startswith(problem.where):
+        return TextNotRewritten(f"{source}: {message}")
+    return TextNotRewritten(f"{source}: {problem.where}: {message}")
 
 
 def handle_errors(func):
@@ -193,6 +217,8 @@ def errors_exit(code: int = 1):
         fail("interrupted", EXIT_INTERRUPTED)
     except Terminated:
         fail("terminated", EXIT_TERMINATED)
+    except MemoryError:
+        fail("out of memory (the input is too large for this machine)", code)
     except (click.ClickException, click.exceptions.Exit, click.Abort):
         raise
     except Exception as e:  # noqa: BLE001 - the last resort: one line, not a traceback
@@ -224,16 +250,28 @@ def check_shape(database, allow_empty: bool, output: object = None) -> None:
 
 
 def text_argument(text: str | None) -> str:
-    """The TEXT argument, or stdin when it is absent (or "-")."""
+    """The TEXT argument, or stdin when it is absent (or "-"); UTF-8 either way (an
+    argument's bytes are read as UTF-8 whatever the locale)."""
+    from ..reading import InputError, read_limited
     if text is None or text == "-":
-        if sys.stdin.isatty():
+        if streams.is_terminal_in():
             fail("no TEXT given and nothing on stdin (see --help)", 2)
-        data = sys.stdin.buffer.read()
+        try:
+            data = read_limited("-")
+        except InputError as e:
+            fail(f"<stdin>: {e}", 2)
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             fail(f"<stdin>: not UTF-8 text (byte {e.start})")
-    return text
+    try:
+        raw = os.fsencode(text)  # the argument's bytes, as the shell gave them
+    except UnicodeEncodeError:  # not from the command line (a Python caller's text): as it is
+        return text
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        fail(f"<text>: not UTF-8 text (byte {e.start})")
 
 
 def rulings_option(func):

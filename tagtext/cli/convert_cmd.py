@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import sys
 from pathlib import Path
@@ -12,13 +11,14 @@ from typing import Callable, Iterator
 import click
 
 from .. import carddb
+from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
 from ..project import with_rulings
-from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, note, pack_option,
-                     plural, quiet, report_problems, rulings_option)
-from .output import open_text, print_text, to_stdout
+from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten,
+                     note, pack_option, plural, quiet, report_problems, rulings_option)
+from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
 WRITE_BACK = "database"
@@ -84,6 +84,8 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
             fmt = format_for(output)
         except UnknownSuffix as e:
             raise click.UsageError(str(e)) from None
+    if not to_stdout(output) and db not in (None, "-") and _same_file(db, output):
+        fail(f"-o {output}: that is the database DB itself; write the conversion to another file", 2)
     if fmt == WRITE_BACK:
         data, source, data_fmt = _database_file(db, pack)
         database = pack.load_database(None) if db is None else pack.database_from_bytes(data, source, data_fmt)
@@ -99,9 +101,8 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
     if to_stdout(output):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
-        buffer = io.StringIO(newline="")
-        render(batch, buffer)
-        print_text(buffer.getvalue())
+        refuse_shape(batch.shape_problem(), allow_empty)
+        print_rendered(lambda out: render(batch, out))
         output = None
     else:
         # The temporary file is made before converting, so an unwritable OUT fails at once.
@@ -110,6 +111,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
         try:
             with open_text(output) as out:
                 batch = _convert(database, pack)
+                refuse_shape(batch.shape_problem(), allow_empty, output)  # OUT is kept
                 render(batch, out)
         except OSError as e:
             if e.filename not in (output, str(Path(output))):
@@ -142,7 +144,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
     if quiet() or not stderr_is_terminal() or total == 0:
         yield None
         return
-    with click.progressbar(length=total, label="converting", file=sys.stderr,
+    with click.progressbar(length=total, label="tagtext: converting", file=sys.stderr,
                            show_pos=True, update_min_steps=max(1, total // 200)) as bar:
         yield bar.update
 
@@ -158,7 +160,7 @@ def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
     """Problems (the first few of each kind, then a count), then the summary, on stderr.
     True if anything failed."""
     report_problems(batch.problems)
-    report_problems(_TextProblem(batch.source, p) for c in batch.cards for p in c.problems)
+    report_problems(not_rewritten(batch.source, p) for c in batch.cards for p in c.problems)
     s = batch.summary()
     line = (f"tagtext: {batch.source}: {plural(s['cards'], 'card')}, {plural(s['texts'], 'text')}: "
             f"{s['rewritten']} rewritten ({plural(s['cards_rewritten'], 'card')}), "
@@ -173,15 +175,10 @@ def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
     return bool(s["failed_texts"] or s["problems"])
 
 
-class _TextProblem:
-    """A text that could not be rewritten, as report_problems prints it."""
-
-    kind = "text-not-rewritten"
-    summary = "texts that could not be rewritten"
-
-    def __init__(self, source: str, problem):
-        self.line = f"{source}: {problem.where}: {problem.message}" if not problem.message.startswith(problem.where) \
-            else f"{source}: {problem.message}"
-
-    def __str__(self) -> str:
-        return self.line
+def _same_file(db: str, output: str) -> bool:
+    """Whether OUT is DB (the same file, through any link or path): writing it would
+    replace the database with its own conversion."""
+    try:
+        return os.path.samefile(db, output)
+    except (OSError, ValueError):
+        return False

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from .common import PackCommand, global_flags, handle_errors, pack_option, report_problems
+from . import streams
+from .common import (PackCommand, allow_empty_option, check_shape, global_flags, handle_errors, pack_option,
+                     report_problems)
 
 
 @click.command("coverage", cls=PackCommand)
@@ -16,9 +17,10 @@ from .common import PackCommand, global_flags, handle_errors, pack_option, repor
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--top", default=25, show_default=True,
               help="How many shapes of unexplained sentences to list (the text report; --json lists all).")
+@allow_empty_option
 @pack_option
 @handle_errors
-def coverage(db, as_json, top, pack):
+def coverage(db, as_json, top, allow_empty, pack):
     """Report how much of card database DB the grammar understands.
 
     Parses every text field of every card (the shipped database when DB is absent) and
@@ -28,18 +30,24 @@ def coverage(db, as_json, top, pack):
     gap in the grammar; the residuals convert reports are something else: text a rule
     covers but cannot rewrite).
 
+    Exit status 1 when the grammar cannot parse a text or entries of DB were skipped; a
+    database that no longer looks like one (nearly every entry skipped, no text) is an
+    error, not a 100% score (--allow-empty reports on it anyway).
+
     \b
     Examples:
       tagtext coverage
       tagtext coverage path/to/{shipped} --json > coverage.json
     """
     database = pack.load_database(db)
+    check_shape(database, allow_empty)
     report = pack.coverage(database)
     skipped = report_problems(database.problems)
+    failed = bool(skipped or getattr(report, "parse_errors", None))
     if as_json:
-        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-        sys.exit(1 if skipped else 0)
-    click.echo(f"database:      {database.source}")
+        streams.print_json(report.to_json(), indent=2)
+        sys.exit(1 if failed else 0)
+    streams.echo(f"database:      {database.source}")
     for line in report.summary_lines(top):
-        click.echo(line)
-    sys.exit(1 if skipped else 0)
+        streams.echo(line)
+    sys.exit(1 if failed else 0)

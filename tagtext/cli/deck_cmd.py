@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -10,7 +9,9 @@ import click
 from ..deck import deck_rules_of
 from ..deck.model import read_deck_stdin
 from ..deck.render import render_text
-from .common import PackCommand, errors_exit, global_flags
+from . import streams
+from ..carddb import ShapeError
+from .common import PackCommand, errors_exit, global_flags, report_problems
 from .common import note as note_line
 
 
@@ -63,11 +64,13 @@ def check(deck_a, deck_b, pack, db, banlist, as_json):
         # a pack whose deck rules read their own card facts says how to load them
         from .. import packs
         database = getattr(rules, "load_database", packs.get(pack).load_database)(db)
+        if db is not None:
+            _check_database(database)
         report = rules.check_team(decks, database, rules.load_banlist(banlist))
         if as_json:
-            click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+            streams.print_json(report.to_json(), indent=2)
         else:
-            click.echo(render_text(report), nl=False)
+            streams.echo(render_text(report), nl=False)
     sys.exit(0 if report.legal else 1)
 
 
@@ -78,3 +81,13 @@ def _read(rules, path: str, label: str):
     if sys.stdin is not None and sys.stdin.isatty():
         note_line(f"tagtext: reading deck {label} from stdin: paste the list, then Ctrl-D")
     return rules.parse_deck(read_deck_stdin(), "<stdin>", label)
+
+
+def _check_database(database) -> None:
+    """A --db that no longer looks like a card database (renamed fields, another game's,
+    empty) would make every card unknown and a legal team illegal: refuse it as unreadable
+    (exit 2). Entries it skipped are reported, as they may make cards unknown."""
+    problem = database.shape_problem(texts=False)
+    if problem:
+        raise ShapeError(f"{problem} — the decks were not checked against it")
+    report_problems(database.problems, "warning")

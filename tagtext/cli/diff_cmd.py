@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
 import click
 
 from ..project import with_rulings
-from .common import (EXIT_USAGE, PackCommand, allow_empty_option, check_shape, errors_exit, global_flags, pack_option, rulings_option,
-                     report_problems)
+from . import streams
+from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, not_rewritten,
+                     pack_option, report_problems, rulings_option)
 
 
 @click.command("diff", cls=PackCommand)
@@ -44,10 +44,11 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
     is an error (--allow-empty compares it anyway). Skipped entries are reported, the first
     few of each kind.
 
-    Exit status: 0; 1 on an error or when entries were skipped; with --exit-code, 0 when
-    the inputs are the same, 1 when they differ, 2 on an error or skipped entries (the
-    comparison is then incomplete), never 1 for a failure. The colours (red and green
-    around the [-…-]{+…+} markers) are off when NO_COLOR is set, unless --color always.
+    Exit status: 0; 1 on an error, when entries were skipped or when a text could not be
+    rewritten; with --exit-code, 0 when the inputs are the same, 1 when they differ, 2 on
+    an error, skipped entries or a text not rewritten (the comparison is then incomplete),
+    never 1 for a failure. The colours (red and green around the [-…-]{+…+} markers) are
+    off when NO_COLOR is set or TERM is dumb, unless --color always.
 
     \b
     Examples:
@@ -60,6 +61,7 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
     if old == "-" and new == "-":
         raise click.UsageError("OLD and NEW are both \"-\": only one of them can be read from stdin")
     with errors_exit(error):
+        from ..carddb import refuse_shape
         from ..diff import compare, load_side, report_lines
 
         pack = with_rulings(pack, rulings)
@@ -67,26 +69,24 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
         for side in (old_side, new_side):
             if side.database is not None:
                 check_shape(side.database, allow_empty)
+            else:
+                refuse_shape(side.batch.read_back_problem(), allow_empty)
         skipped = report_problems([p for side in (old_side, new_side) for p in side.problems])
         comparison = compare(old_side, new_side)
         if as_json:
-            click.echo(json.dumps(comparison.to_json(), ensure_ascii=False, indent=2))
+            streams.print_json(comparison.to_json(), indent=2)
         else:
-            use_color = color == "always" or (color == "auto" and _stdout_is_terminal() and not no_color())
+            use_color = color == "always" or (color == "auto" and streams.is_terminal() and not no_color())
             for line in report_lines(comparison, color=use_color):
-                click.echo(line, color=use_color)
-    if skipped:
+                streams.echo(line, color=use_color)
+        # texts rewritten here that could not be: the comparison is incomplete, as with skipped entries
+        failed = report_problems(not_rewritten(side.label, p) for side in (old_side, new_side) for p in side.failures)
+    if skipped or failed:
         sys.exit(error)
     sys.exit(1 if exit_code and comparison.differs else 0)
 
 
 def no_color() -> bool:
-    """NO_COLOR set to anything but the empty string (https://no-color.org)."""
-    return bool(os.environ.get("NO_COLOR"))
-
-
-def _stdout_is_terminal() -> bool:
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
+    """NO_COLOR set to anything but the empty string (https://no-color.org), or a terminal
+    that says it shows no colour (TERM=dumb)."""
+    return bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"

@@ -9,8 +9,8 @@ import click
 
 from ..errata import FORMATS, build_errata
 from ..project import with_rulings
-from .common import (PackCommand, allow_empty_option, global_flags, handle_errors, note, pack_option, plural, report_problems,
-                     rulings_option)
+from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option,
+                     plural, report_problems, rulings_option)
 
 
 @click.command("errata", cls=PackCommand)
@@ -67,7 +67,8 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     counts.setdefault("stale ruling", (0, "stale rulings"))
     flagged = ", ".join(f"{n} {noun}" for n, noun in counts.values())
     skipped = report_problems(errata_.entry_problems)
-    unreadable = report_problems(_Unreadable(f) for f in errata_.flags if f.kind == "unreadable")
+    unreadable = report_problems(TextNotRewritten(f"{f.card.id} {f.field}: {'; '.join(f.messages)}")
+                                 for f in errata_.flags if f.kind == "unreadable")
     if report.kept:
         shown = ", ".join(report.kept[:5]) + (" ..." if len(report.kept) > 5 else "")
         note(f"tagtext: kept {plural(len(report.kept), 'file')} tagtext did not write in {out}: {shown}")
@@ -78,17 +79,3 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
         f"({report.seconds:.1f} s)"
     )
     sys.exit(1 if skipped or unreadable else 0)
-
-
-class _Unreadable:
-    """A text that could not be rewritten (flagged on the maintainers page), as
-    report_problems prints it."""
-
-    kind = "text-not-rewritten"
-    summary = "texts that could not be rewritten"
-
-    def __init__(self, flag):
-        self.line = f"{flag.card.id} {flag.field}: {'; '.join(flag.messages)}"
-
-    def __str__(self) -> str:
-        return self.line

@@ -12,7 +12,7 @@ import sys
 import click
 
 from .. import __version__
-from . import common
+from . import common, streams
 
 #: command name -> "module:attribute" of its click command
 COMMANDS = {
@@ -71,7 +71,7 @@ class LazyGroup(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:  # `tagtext`, `tagtext deck`: the help, on stdout
-            click.echo(e.ctx.get_help())
+            streams.echo(e.ctx.get_help())
             sys.exit(e.exit_code)
         except click.UsageError as e:
             common.usage_error(e)
@@ -102,15 +102,20 @@ def cli():
     bug: please report it; --debug shows the traceback); 130 on Ctrl-C, 143 on SIGTERM.
     `tagtext diff --exit-code` exits 1 when the inputs differ and 2 on any error.
 
-    NO_COLOR (set and not empty) turns colour off unless --color always is given.
+    NO_COLOR (set and not empty) or TERM=dumb turns colour off unless --color always is given.
     """
 
 
 def main() -> None:
+    streams.guard_closed_stdout()
     try:
         cli(prog_name="tagtext")
     except common.Terminated:
         common.fail("terminated", common.EXIT_TERMINATED)
+    except KeyboardInterrupt:
+        common.fail("interrupted", common.EXIT_INTERRUPTED)
+    except OSError as e:  # outside any command only --help and --version write: to stdout
+        common.fail(f"{e.filename or streams.STDOUT_NAME}: {e.strerror or e}")
     except Exception as e:  # noqa: BLE001 - outside any command (start-up): still one line
         common.internal_error(e)
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
-import sys
-from typing import Iterator, TextIO
+import tempfile
+from typing import Callable, Iterator, TextIO
 
 from ..atomic import atomic_write
 from ..convert import is_gzip_name
+from . import streams
 
 #: what ``-o`` takes to mean stdout
 STDOUT = "-"
-_PIECE = 1 << 16
 
 
 def to_stdout(output: str | None) -> bool:
@@ -53,20 +53,31 @@ def write_bytes(output: str, data: bytes) -> None:
 
 
 def print_text(text: str) -> None:
-    """``text`` on stdout as UTF-8, whatever the locale, in pieces."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is None:  # a text-only stdout (embedding, some test runners): use it as it is
-        for start in range(0, len(text), _PIECE):
-            sys.stdout.write(text[start:start + _PIECE])
-        sys.stdout.flush()
-        return
-    print_bytes(text.encode("utf-8"))
+    """``text`` on stdout as UTF-8, whatever the locale, in pieces (see :mod:`.streams`)."""
+    streams.print_text(text)
+
+
+def print_rendered(render: Callable[[TextIO], None]) -> None:
+    """What ``render(out)`` writes, on stdout once it has all been written: a failure
+    never leaves half a document. It is held in a temporary file beyond 64 MiB (a large
+    database's output is not kept in memory twice, as a string and as its bytes)."""
+    with tempfile.SpooledTemporaryFile(max_size=64 << 20, mode="w+b") as spool:
+        text = io.TextIOWrapper(spool, encoding="utf-8", newline="")
+        render(text)
+        text.flush()
+        spool.seek(0)
+        terminal = streams.is_terminal()
+        while True:
+            piece = text.read(1 << 16) if terminal else spool.read(1 << 16)
+            if not piece:
+                break
+            if terminal:  # text for people: controls made visible
+                streams.print_text(piece)
+            else:
+                streams.write_bytes(piece)
+        text.detach()
 
 
 def print_bytes(data: bytes) -> None:
     """``data`` on stdout, in pieces, flushed."""
-    sys.stdout.flush()
-    binary = sys.stdout.buffer
-    for start in range(0, len(data), _PIECE):
-        binary.write(data[start:start + _PIECE])
-    binary.flush()
+    streams.write_bytes(data)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from ..rulings import check
 from ..project import with_rulings
+from . import streams
 from .common import PackCommand, global_flags, handle_errors, note, pack_option, plural, report_problems, rulings_option
 
 
@@ -41,12 +41,12 @@ def check_overrides(db, table_path, as_json, rulings, pack):
     skipped = report_problems(database.problems)
     statuses = check(table, database.by_id())
     if as_json:
-        click.echo(json.dumps([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,
+        streams.print_json([{"id": s.ruling.id, "card": s.ruling.card, "field": s.ruling.field,
                                 "mode": s.ruling.mode, "status": s.status, "detail": s.detail}
-                               for s in statuses], indent=2, ensure_ascii=False))
+                               for s in statuses], indent=2)
     else:
         for s in statuses:
-            click.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")
+            streams.echo(f"{s.status:13} {s.ruling.id:34} {s.ruling.card} {s.ruling.field}: {s.detail}")
         counts = {k: sum(1 for s in statuses if s.status == k) for k in ("current", "stale", "unknown-card")}
         note(f"tagtext: {plural(len(statuses), 'ruling')}: {counts['current']} current, {counts['stale']} stale, "
              f"{plural(counts['unknown-card'], 'unknown card')} ({table.source} against {database.source})")

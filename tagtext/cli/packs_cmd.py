@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 
 import click
 
 from .. import packs
+from . import streams
 from .common import global_flags, handle_errors
 
 
@@ -24,10 +24,10 @@ def list_packs(as_json):
     """
     found = packs.all_packs()
     if as_json:
-        click.echo(json.dumps([{"name": pack.name, "version": pack.version, "title": pack.title, "game": pack.game,
-                                "rules": [r.id for r in pack.pipeline]} for pack in found], indent=2, ensure_ascii=False))
+        streams.print_json([{"name": pack.name, "version": pack.version, "title": pack.title, "game": pack.game,
+                             "rules": [r.id for r in pack.pipeline]} for pack in found], indent=2)
         return
     for pack in found:
         default = " (default)" if pack.name == packs.DEFAULT else ""
-        click.echo(f"{pack.name}{default}: {pack.title}, a tag format of the {pack.game}; "
-                   f"{len(pack.pipeline)} rules: {', '.join(r.id for r in pack.pipeline)}")
+        streams.echo(f"{pack.name}{default}: {pack.title}, a tag format of the {pack.game}; "
+                     f"{len(pack.pipeline)} rules: {', '.join(r.id for r in pack.pipeline)}")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 
 import click
 
 from ..syntax.show import outline, to_json
+from . import streams
 from .common import PackCommand, global_flags, handle_errors, pack_option, text_argument
 
 
@@ -29,6 +29,6 @@ def parse(text, as_json, pack):
     source = text_argument(text)
     tree = pack.parse(source, "<text>" if text not in (None, "-") else "<stdin>")
     if as_json:
-        click.echo(json.dumps(to_json(tree), ensure_ascii=False, indent=2))
+        streams.print_json(to_json(tree), indent=2)
     else:
-        click.echo(outline(tree))
+        streams.echo(outline(tree))

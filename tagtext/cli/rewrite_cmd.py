@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import click
 
@@ -11,6 +10,7 @@ from ..lookup import AmbiguousCard, find_card
 from ..result import Notice
 from ..rulings import check
 from ..project import with_rulings
+from . import streams
 from .common import PackCommand, global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
 
 
@@ -53,16 +53,16 @@ def rewrite(text, card_id, as_json, db, rulings, pack):
         result = _not_the_cards_text(result, card, pack)
     if as_json:
         out = {"card": card_id, **result.to_json()}
-        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+        streams.print_json(out, indent=2)
         return
-    click.echo(result.text, nl=not result.text.endswith("\n"))
+    streams.echo(result.text, nl=not result.text.endswith("\n"))
     if quiet():
         return
     for residual in result.residuals:
-        click.echo(f"tagtext: residual {residual.start}-{residual.end} [{residual.rule}] {residual.text!r}: "
+        streams.echo(f"tagtext: residual {residual.start}-{residual.end} [{residual.rule}] {residual.text!r}: "
                    f"{residual.reason}", err=True)
     for warning in result.warnings:
-        click.echo(f"tagtext: warning: {warning}", err=True)
+        streams.echo(f"tagtext: warning: {warning}", err=True)
 
 
 def _resolve_card(query: str, pack, db: str | None = None):

@@ -58,7 +58,7 @@ def deck_rules_of(pack=None):
     """
     from .. import packs
 
-    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack  # "" is no pack
     rules = pack.deck_rules()
     if rules is None:
         raise NoDeckRules(f"pack {pack.name!r} has no deck rules")

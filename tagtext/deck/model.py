@@ -7,11 +7,11 @@ Digi-Egg, how many copies it allows) is the pack's business.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import TagTextError
+from ..reading import InputError, read_limited
 
 
 class DeckFileError(TagTextError):
@@ -55,17 +55,29 @@ class Deck:
 
     def counts(self) -> dict[str, int]:
         """Card id -> copies, in the order each card first appears."""
-        out: dict[str, int] = {}
-        for entry in self.entries:
-            out[entry.card] = out.get(entry.card, 0) + entry.count
-        return out
+        return dict(self._tally()[0])
 
     def count(self, card: str) -> int:
-        return self.counts().get(card, 0)
+        return self._tally()[0].get(card, 0)
 
     def first_line(self, card: str) -> int | None:
         """The line a card first appears on."""
-        return next((e.line for e in self.entries if e.card == card), None)
+        return self._tally()[1].get(card)
+
+    def _tally(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(copies, first line) of each card, worked out once for the entries as they are
+        (readers only ever append entries, so their number says whether it is current):
+        a rule asking about every card of a large deck costs one pass, not one per card."""
+        cached = self.__dict__.get("_tallied")
+        if cached is not None and cached[0] == len(self.entries):
+            return cached[1]
+        counts: dict[str, int] = {}
+        first: dict[str, int] = {}
+        for entry in self.entries:
+            counts[entry.card] = counts.get(entry.card, 0) + entry.count
+            first.setdefault(entry.card, entry.line)
+        self.__dict__["_tallied"] = (len(self.entries), (counts, first))
+        return counts, first
 
 
 @dataclass
@@ -100,11 +112,19 @@ class Team:
         return sum(self.counts(card).values())
 
 
-def read_deck_text(path: Path, source: str) -> str:
-    """The text of a deck file, or a one-line :class:`DeckFileError` naming it (and the
-    line of a byte that is not UTF-8)."""
+#: The most bytes read from a deck file (decks are a few KB; this bounds an endless one).
+MAX_DECK_FILE = 64 << 20
+#: A count has at most this many digits (a deck holds no billion copies of a card).
+COUNT_DIGITS = 9
+
+
+def read_deck_text(path: Path | str, source: str) -> str:
+    """The text of a deck file (``"-"``: stdin), or a one-line :class:`DeckFileError`
+    naming it (and the line of a byte that is not UTF-8)."""
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_DECK_FILE)
+    except InputError as e:
+        raise DeckFileError(source, str(e)) from None
     except FileNotFoundError:
         raise DeckFileError(source, "no such file") from None
     except IsADirectoryError:
@@ -119,9 +139,7 @@ def read_deck_text(path: Path, source: str) -> str:
 def read_deck_stdin(source: str = "<stdin>") -> str:
     """A deck pasted or piped on stdin (``tagtext deck check -``), read as
     :func:`read_deck_text` reads a file."""
-    if sys.stdin is None:
-        raise DeckFileError(source, "no stdin to read a deck from")
-    return _decoded(sys.stdin.buffer.read(), source)
+    return read_deck_text("-", source)
 
 
 def _decoded(data: bytes, source: str) -> str:
@@ -130,3 +148,16 @@ def _decoded(data: bytes, source: str) -> str:
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise DeckFileError(source, f"not UTF-8 text (byte {e.start})", line) from None
+
+
+def count_of(digits: str, source: str, line: int, context: str) -> int:
+    """A count as written (ASCII digits), or a :class:`DeckFileError` for one too long
+    to be a count (``context``: the line, for the message)."""
+    if len(digits) > COUNT_DIGITS:
+        raise DeckFileError(source, f"a count of {len(digits)} digits is not a count (in {shorten(context)!r})", line)
+    return int(digits)
+
+
+def shorten(text: str, width: int = 80) -> str:
+    """A deck line for a message: cut in the middle when longer than ``width``."""
+    return text if len(text) <= width else text[: width // 2] + "…" + text[-(width // 2 - 1):]

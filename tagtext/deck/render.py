@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .report import Report
+from .report import Report, counted
 
 
 def render_text(report: Report) -> str:
@@ -10,7 +10,7 @@ def render_text(report: Report) -> str:
     lines = []
     width = max(len(d.source) for d in report.decks) if report.decks else 0
     for deck in report.decks:
-        sizes = ", ".join(f"{n} {name}" for name, n in deck.sections.items())
+        sizes = ", ".join(counted(n, name) for name, n in deck.sections.items())
         lines.append(f"{deck.label}  {deck.source:<{width}}  {sizes} ({deck.format})")
     if report.banlist is not None:
         lines.append(f"Banlist: {report.banlist.describe()}")

@@ -87,9 +87,9 @@ class Problem:
         """``BT1-010 Agumon: 3 in A + 2 in B = 5, the team may hold 4 (team restriction)``"""
         if self.card is None:
             label = self.deck or "team"
-            text = f"{label}: {self.counts.get(label, self.total)} {self.unit or 'cards'}, {self.allowed}"
+            text = f"{label}: {counted(self.counts.get(label, self.total), self.unit or 'cards')}, {self.allowed}"
             return f"{text} ({self.rule_title})"
-        subject = " ".join(x for x in (self.card, self.name) if x)
+        subject = self.card if not self.name or _same_name(self.name, self.card) else f"{self.card} {self.name}"
         text = f"{subject}: {count_phrase(self.counts)}, {self.allowed}"
         if self.related:
             others = ", ".join(
@@ -98,6 +98,17 @@ class Problem:
             )
             text += f"; with {others}"
         return f"{text} ({self.rule_title})"
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 card``, ``50 cards``, ``1 non-Digi-Egg card``: ``noun`` is given in the plural
+    (a section name that is not, "Main Deck", stays as it is)."""
+    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
+
+
+def _same_name(name: str, card: str) -> bool:
+    """Whether a card's name only repeats its id (a card-name list names cards by name)."""
+    return " ".join(name.split()).casefold() == " ".join(card.split()).casefold()
 
 
 def count_phrase(counts: dict[str, int]) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import carddb
 from ..batch import convert_database
-from ..convert import batch_from_conversion, conversion_records
+from ..convert import load_input
 from .. import packs
 from .model import Errata, build_model
 from .publish import publish_dir
@@ -41,29 +41,18 @@ def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html",
     :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``."""
     started = time.perf_counter()
     pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
-    batch = _published(db_path, pack)
-    if batch is None:
-        database = pack.load_database(db_path)
+    database, batch = load_input(db_path, pack)
+    if batch is not None:
+        carddb.refuse_shape(batch.read_back_problem(), allow_empty, out)
+    else:
         carddb.check_shape(database, allow_empty, out)
         batch = convert_database(database, pack)
+        carddb.refuse_shape(batch.shape_problem(), allow_empty, out)
     attribution = pack.data_source() if db_path is None else None
     errata = build_model(batch, pack.rulings(), attribution)
     kept: list[str] = []
     files = write_errata(errata, out, fmt, kept)
     return BuildReport(Path(out), fmt, errata, tuple(files), time.perf_counter() - started, tuple(kept))
-
-
-def _published(db_path, pack):
-    """The batch a ``tagtext convert`` output at ``db_path`` was written from, or None if
-    ``db_path`` is a card database (or None)."""
-    if db_path is None or str(db_path) == "-":
-        return None
-    source = str(Path(db_path))
-    data, fmt = carddb.decompress(carddb.read_bytes(db_path), source, carddb.format_of(Path(db_path).name))
-    if fmt == "csv":
-        return None
-    records = conversion_records(data, source, fmt)
-    return batch_from_conversion(records, source, pack) if records is not None else None
 
 
 def write_errata(errata: Errata, out: str | Path, fmt: str = "html", kept: list[str] | None = None) -> list[str]:

@@ -369,5 +369,49 @@ def shorten(text: str, width: int = 90) -> str:
 
 
 def anchor(kind: str, value: str) -> str:
-    """A fragment id for ``value``: letters, digits and - _ . kept, anything else -."""
-    return f"{kind}-" + re.sub(r"[^A-Za-z0-9_.-]", "-", value)
+    """A fragment id for ``value``, a different one for each value: ASCII letters, digits,
+    ``-`` and ``.`` kept, any other character written ``_HEX_`` (``BT1 001`` ->
+    ``card-BT1_20_001``, ``BT1/001`` -> ``card-BT1_2f_001``, never ``card-BT1-001``,
+    which is BT1-001's)."""
+    return f"{kind}-" + _UNSAFE.sub(lambda m: f"_{ord(m.group()):x}_", value)
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9.-]")
+
+
+
+class FileNames:
+    """Distinct file names, also where file names ignore case (macOS, Windows):
+    :meth:`take` gives ``stem + suffix`` if it is free, else ``stem-2``, ``stem-3`` ...
+    Each stem counts on from where it stopped, so a thousand groups whose names all make
+    one stem (CJK set codes all make "-") are named in one pass, not by a search from 2
+    each time (quadratic)."""
+
+    def __init__(self, taken=()):
+        self._taken = {name.casefold() for name in taken}
+        self._next: dict[str, int] = {}
+
+    def free(self, name: str) -> bool:
+        return name.casefold() not in self._taken
+
+    def claim(self, name: str) -> None:
+        self._taken.add(name.casefold())
+
+    def take(self, stem: str, suffix: str) -> str:
+        """``stem + suffix`` if free, else the next free ``stem-N + suffix``."""
+        name = stem + suffix
+        if self.free(name):
+            self.claim(name)
+            return name
+        return self.numbered(stem, suffix)
+
+    def numbered(self, stem: str, suffix: str) -> str:
+        """The next free ``stem-N + suffix``, N from 2."""
+        key = f"{stem}\0{suffix}".casefold()
+        n = self._next.get(key, 2)
+        while not self.free(f"{stem}-{n}{suffix}"):
+            n += 1
+        self._next[key] = n + 1
+        name = f"{stem}-{n}{suffix}"
+        self.claim(name)
+        return name

@@ -30,7 +30,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from .. import __version__
-from .model import Errata, anchor, shorten
+from ..controls import visible
+from .model import Errata, FileNames, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
 STATIC_DIR = "static"
@@ -50,6 +51,7 @@ def environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_shown,
     )
     env.globals.update(
         version=__version__,
@@ -61,6 +63,15 @@ def environment() -> Environment:
     env.filters["shorten"] = shorten
     env.filters["source_name"] = source_name
     return env
+
+
+def _shown(value):
+    """Every value a template prints: text with its control characters made visible (a
+    NUL or an escape sequence in a card's text is no HTML character); markup the
+    templates built (from values already shown) as it is."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
 
 
 def write_site(errata: Errata, out: Path) -> list[str]:
@@ -106,18 +117,13 @@ class Layout:
     def of(cls, errata: Errata) -> "Layout":
         split = errata.cards > PAGE_LIMIT
         pages: dict[str, str] = {}
-        taken: set[str] = {p.casefold() for p in PAGES}
+        files = FileNames(PAGES)   # "bt1" and "BT1" on a case-blind disk are one file
         for group in errata.sets:
             if not split:
                 pages[group.code] = "index.html"
                 continue
             stem = re.sub(r"[^A-Za-z0-9_-]", "-", group.code).strip("-") or "other"
-            name, n = f"cards-{stem}.html", 1
-            while name.casefold() in taken:       # "bt1" and "BT1" on a case-blind disk
-                n += 1
-                name = f"cards-{stem}-{n}.html"
-            taken.add(name.casefold())
-            pages[group.code] = name
+            pages[group.code] = files.take(f"cards-{stem}", ".html")
         card_pages = {c.card.id: pages[group.code] for group in errata.sets for c in group.cards}
         return cls(split, pages, card_pages)
 

@@ -27,8 +27,10 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .. import __version__
+from ..markdown import cell
 from .model import (
     CardView,
+    FileNames,
     Errata,
     Flag,
     RuleView,
@@ -38,18 +40,6 @@ from .model import (
     shorten,
 )
 from .spans import Segment
-
-_ESCAPE = re.compile(r"([\\`*_~|])")
-
-
-def cell(text: str) -> str:
-    """``text`` made safe inside a Markdown table cell, shown exactly as written."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _ESCAPE.sub(r"\\\1", text)
-    text = text.replace("](", "]\\(")  # no [text](url) links
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text.replace("\n", "<br>")
-
 
 def segments(segs: Sequence[Segment]) -> str:
     """Segments as cell text, each highlighted segment in bold."""
@@ -85,27 +75,22 @@ def set_filenames(codes: Sequence[str]) -> dict[str, str]:
     the sets "BT 1" and "BT-1", or "bt1" and "BT1", would otherwise overwrite each other's
     page. A code that is already a plain file name keeps it first; the others, in set
     order, take the next free name "<stem>-2.md", "<stem>-3.md" ..."""
-    taken = {name.casefold() for name in FIXED_PAGES}
     names: dict[str, str] = {}
     later: list[str] = []
+    files = FileNames(FIXED_PAGES)
     stems = {code: _stem(code) for code in codes}
     for plain in (True, False):
         for code in codes:
             if (stems[code] == code) != plain:
                 continue
             name = stems[code] + ".md"
-            if name.casefold() in taken or stems[code].casefold().split(".")[0] in _DEVICES:
+            if not files.free(name) or stems[code].casefold().split(".")[0] in _DEVICES:
                 later.append(code)
                 continue
-            taken.add(name.casefold())
+            files.claim(name)
             names[code] = name
     for code in later:
-        k = 2
-        while f"{stems[code]}-{k}.md".casefold() in taken:
-            k += 1
-        name = f"{stems[code]}-{k}.md"
-        taken.add(name.casefold())
-        names[code] = name
+        names[code] = files.numbered(stems[code], ".md")
     return {code: names[code] for code in codes}
 
 

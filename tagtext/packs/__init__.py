@@ -59,7 +59,7 @@ def installed() -> str:
 
 def get(name: str | None = None):
     """The pack called ``name`` (the default pack for None)."""
-    name = name or DEFAULT
+    name = DEFAULT if name is None else name  # "" is no pack
     return _load(name)
 
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     from .words import Segmentation
+
+from ..errors import TagTextError
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +185,14 @@ class LineBreak(Leaf):
     """A line break, as written (``\\n``, ``\\r\\n`` or ``\\r``)."""
 
 
+#: The longest numeral read as a number (Python's limit on reading a decimal integer).
+_MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+
+
+class NumberTooLong(TagTextError):
+    """A numeral too long to read as a number: the text is not rewritten."""
+
+
 @dataclass(frozen=True, slots=True)
 class Number(Leaf):
     """A numeral. Its meaning comes from the node that holds it."""
@@ -189,6 +200,12 @@ class Number(Leaf):
     @property
     def value(self) -> int | None:
         t = self.text.replace("−", "-")
-        return int(t) if re.fullmatch(r"[+-]?\d+", t) else None
+        if not re.fullmatch(r"[+-]?\d+", t):
+            return None
+        digits = len(t.lstrip("+-"))
+        if digits > _MAX_DIGITS:  # Python reads no longer numeral (and no card prints one)
+            raise NumberTooLong(f"a numeral of {digits} digits is too long to rewrite "
+                                f"(at most {_MAX_DIGITS})")
+        return int(t)
 
 

@@ -56,7 +56,7 @@ SHIPPED_PACKAGE = "tagtext.packs.tag_tamer"
 SHIPPED_FILE = "data/DigimonCards.json.gz"
 SHIPPED_SOURCE = "data/SOURCE.md"
 #: what every Digimon database is read with: its main text field and all its text fields
-_FIELDS = {"main_field": EFFECT_FIELDS[0], "text_fields": TEXT_FIELDS}
+_FIELDS = {"main_field": EFFECT_FIELDS[0], "text_fields": TEXT_FIELDS, "id_fields": ("id", "cardNumber")}
 
 
 

@@ -190,7 +190,7 @@ class YgoTagPack(Pack):
 
     def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
         """A database held in memory (JSON: the shipped shape or YGOPRODeck's, maybe gzipped)."""
-        db = carddb.parse_bytes(data, source)
+        db = carddb.parse_bytes(data, source, fmt)
         self._remember(db)
         return db
 

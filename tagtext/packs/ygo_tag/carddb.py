@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
+import re
 from importlib import resources
 from pathlib import Path
 
 from ... import writeback
-from ...carddb import (Card, Database, DatabaseError, Problem, build_database, decompress, loads_json,
-                       read_bytes)
+from ...carddb import (Card, Database, DatabaseError, Problem, build_database, decompress, format_of, json_kind,
+                       loads_json, read_bytes)
 
 TEXT_FIELDS = ("text", "pendulumEffect")
 #: How each text field is labelled for people (the errata pages), in Konami's words.
@@ -41,7 +41,7 @@ SHIPPED_FILE = "data/ygo-cards.json.gz"
 def load(path: str | Path | None = None) -> Database:
     """Read a YGO card database; None: the shipped one; ``"-"``: stdin."""
     entries, shape, source = read(path)
-    return _database(entries, shape, source)
+    return from_entries(entries, shape, source)
 
 
 def shipped_bytes() -> bytes:
@@ -53,13 +53,15 @@ def shipped_source() -> str:
     return resources.files(__package__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
 
-def decode(data: bytes, source: str) -> tuple[list, str]:
-    """A database's bytes (maybe gzipped) as (entries, shape): the shipped array
-    ("shipped") or YGOPRODeck's ``{"data": [...]}`` ("ygoprodeck"); bad input is a
-    one-line :class:`DatabaseError`. The card loader and the deck rules' card facts both
-    read files with it."""
-    if data[:2] == b"\x1f\x8b":
-        data, _ = decompress(data, source, "json.gz")
+def decode(data: bytes, source: str, fmt: str = "json") -> tuple[list, str]:
+    """A database's bytes as (entries, shape): the shipped array ("shipped") or
+    YGOPRODeck's ``{"data": [...]}`` ("ygoprodeck"); gzip by its first bytes or a
+    ``.gz`` ``fmt``; bad input is a one-line :class:`DatabaseError`. The card loader and
+    the deck rules' card facts both read files with it."""
+    data, fmt = decompress(data, source, fmt)
+    if fmt != "json":
+        raise DatabaseError(f"{source}: the ygo-tag pack reads JSON card databases only (the shipped "
+                            f"shape or YGOPRODeck's), not {fmt.upper()}")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -77,17 +79,19 @@ def read(path: str | Path | None) -> tuple[list, str, str]:
     """(entries, shape, source) of a database file; None: the shipped one; "-": stdin."""
     if path is None:
         data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
-        return (*decode(data, "shipped ygo-cards.json"), "shipped ygo-cards.json")
+        return (*decode(data, "shipped ygo-cards.json", "json.gz"), "shipped ygo-cards.json")
     source = "<stdin>" if str(path) == "-" else str(path)
-    return (*decode(read_bytes(path), source), source)
+    fmt = "json" if str(path) == "-" else format_of(Path(path).name)
+    return (*decode(read_bytes(path), source, fmt), source)
 
 
-def parse_bytes(data: bytes, source: str) -> Database:
-    entries, shape = decode(data, source)
-    return _database(entries, shape, source)
+def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
+    entries, shape = decode(data, source, fmt)
+    return from_entries(entries, shape, source)
 
 
-def _database(entries: list, shape: str, source: str) -> Database:
+def from_entries(entries: list, shape: str, source: str) -> Database:
+    """The cards of decoded ``entries`` (see :func:`decode`), bad entries skipped and reported."""
     reader = _ygoprodeck_card if shape == "ygoprodeck" else _card
 
     def card_from_entry(where: str, entry: object, problems: list[Problem]) -> Card | None:
@@ -97,8 +101,13 @@ def _database(entries: list, shape: str, source: str) -> Database:
             return None
         return reader(entry, where, problems)
 
+    ids = ("id", "konami_id") if shape == "ygoprodeck" else ("password", "konami_id", "name")
     return build_database(((f"{source}: entry {i + 1}", e) for i, e in enumerate(entries)), source,
-                          card_from_entry, {"main_field": "text", "text_fields": TEXT_FIELDS})
+                          card_from_entry, {"main_field": "text", "text_fields": TEXT_FIELDS, "id_fields": ids})
+
+
+#: A password or Konami id as a string: ASCII digits (passwords have 8; a longer run is no id).
+_ID_DIGITS = re.compile(r"[0-9]{1,20}")
 
 
 #: the id of a card with a Konami database id but no password ("konami-4998")
@@ -136,13 +145,21 @@ def _id(*values) -> str | None:
     for value in values:
         if isinstance(value, bool):
             continue
-        if isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit()):
-            return str(int(value))
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str) and _ID_DIGITS.fullmatch(value.strip()):
+            return value.strip().lstrip("0") or "0"
     return None
 
 
 def _en(value) -> str:
     return _lang(value, "en")
+
+
+def _en_value(value):
+    """A text field's English value: the ``en`` of a ``{"en": ..., ...}`` object, else the
+    value itself (whatever it is: a value that is not text is reported)."""
+    return value.get("en") if isinstance(value, dict) else value
 
 
 def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
@@ -151,7 +168,8 @@ def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
         if value is None or value == "":
             continue
         if not isinstance(value, str):
-            problems.append(Problem(where, f"field {name!r} is not text; ignored"))
+            problems.append(Problem(where, f"field {name!r} is {json_kind(value)}, not text; ignored", field=name,
+                                    kind="not-text", summary="text fields that are not text"))
             continue
         if value.strip():
             texts[name] = value
@@ -161,11 +179,12 @@ def _texts(pairs, where: str, problems: list[Problem]) -> dict[str, str]:
 def _card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
     card_id = shipped_card_id(entry)
     if card_id is None:
-        problems.append(Problem(where, "no password, konami_id or name; skipped"))
+        problems.append(Problem(where, "no password, konami_id or name; skipped", kind="no-id",
+                                summary="entries with no card id", skipped=True))
         return None
     here = f"{where} (id {card_id})"
-    texts = _texts((("text", _en(entry.get("text"))), ("pendulumEffect", _en(entry.get("pendulum_effect")))),
-                   here, problems)
+    texts = _texts((("text", _en_value(entry.get("text"))),
+                    ("pendulumEffect", _en_value(entry.get("pendulum_effect")))), here, problems)
     card_type = entry.get("card_type") if isinstance(entry.get("card_type"), str) else ""
     # The database has no set codes: a card's "set" is its kind, which the errata pages
     # group by (Monster, Spell, Trap).
@@ -175,7 +194,8 @@ def _card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
 def _ygoprodeck_card(entry: dict, where: str, problems: list[Problem]) -> Card | None:
     card_id = _id(entry.get("id"), entry.get("konami_id"))
     if card_id is None:
-        problems.append(Problem(where, "no id; skipped"))
+        problems.append(Problem(where, "no id; skipped", kind="no-id", summary="entries with no card id",
+                                skipped=True))
         return None
     here = f"{where} (id {card_id})"
     pend = entry.get("pend_desc")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..syntax import nodes as n
 from .counts import Count, find_counts
-from .pronouns import hand_card_referents, player_referents
+from .pronouns import hand_card_referents, opponent_antecedents, player_referents
 from .units import Region, forget_words, regions
 
 
@@ -21,6 +21,9 @@ class Analysis:
     referents: dict[int, str] = field(default_factory=dict)
     #: start of each "them" that names the cards of a hand counted before it -> that hand
     hand_cards: dict[int, n.Zone] = field(default_factory=dict)
+    #: start of each later mention of the opponent in an effect -> the effect's first
+    #: mention of the opponent (in the printed text, the same player)
+    opponent_antecedents: dict[int, int] = field(default_factory=dict)
 
 
 def analyse(tree: n.EffectText) -> Analysis:
@@ -29,7 +32,9 @@ def analyse(tree: n.EffectText) -> Analysis:
     block_of = _blocks(tree)
     blocks = tuple(block_of.get(region.node.start, 0) for region in found)
     counts = tuple(find_counts(list(found), block_of))
-    return Analysis(found, counts, blocks, player_referents(found, blocks), hand_card_referents(found, counts))
+    referents = player_referents(found, blocks)
+    return Analysis(found, counts, blocks, referents, hand_card_referents(found, counts),
+                    opponent_antecedents(found, blocks, referents))
 
 
 def _blocks(tree: n.EffectText) -> dict[int, int]:

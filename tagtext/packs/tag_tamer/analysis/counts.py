@@ -196,9 +196,12 @@ def _candidate(units, i):
     if not isinstance(unit, _COUNT_UNITS):
         return None
     if isinstance(unit, n.MemoryAmount):
-        # a check of the gauge ("you have 3 or less memory"), not memory gained or paid
+        # a check of the gauge ("you have 3 or less memory", "If you have 0 memory"), not
+        # memory gained or paid
         if unit.bound is not None and i > 0 and word(units[i - 1]) in ("have", "has", "having"):
             return "threshold", unit.number, unit.bound.direction
+        if unit.bound is None and _exact_in_condition(units, i):
+            return "exact", unit.number, None
         return None
     if isinstance(unit, n.Quantity):
         if isinstance(unit.amount, n.Comparison):
@@ -312,6 +315,9 @@ def _classify(units, i, kind, number, direction) -> Count:
     effect = _effect(unit, kind, b, a, own, noun, area, r, i, end)
     if effect:
         return make("effect", effect)
+    # the cards under all of a side's Digimon: in the battle area (note 2)
+    if _sides_stacks(own, a, subject):
+        return make("shared", "the digivolution or link cards of all of a side's Digimon in play")
     # one card
     one_card = _one_card(units[i - 1] if i > start else None, b, own, zone, area, r, i, end)
     if one_card:
@@ -577,6 +583,29 @@ def _sum_adds_up(r: Reading, b: str, start: int, i: int) -> bool:
     to" and hold no "this", "that" or "its" ("if the levels of your Digimon add up to 12
     or more")."""
     return bool(re.search(r"\badds? up to$", b)) and not r.finds(_THIS_THAT_ITS, start, i)
+
+
+def _sides_stacks(own: str, a: str, subject) -> bool:
+    """Whether the count is of the digivolution or link cards of all of a side's Digimon,
+    not of one card's: "for each of your link cards", "[Negamon] in your Digimon's
+    digivolution cards", "you have 4 or more link cards" (a player's, with no card named)."""
+    text = f"{own} {a}"
+    m = _STACK.search(text)
+    if m is None or _ONE_CARD_AFTER.match(text, m.end()):
+        return False  # "digivolution cards under this Digimon"
+    owner = [w for w in text[:m.start()].split() if w not in _STACK_MODIFIERS and not w.isdigit()]
+    if owner[-1:] == ["your"] or owner[-2:] in (["your", "opponent's"], ["your", "digimon's"]) \
+            or owner[-3:] == ["your", "opponent's", "digimon's"]:
+        return True
+    between = [w for w in text[len(own):m.start()].split() if w not in _STACK_MODIFIERS]
+    return (not between and isinstance(subject, n.PlayerRef) and not subject.possessive
+            and subject.player in ("you", "opponent"))  # "you have 4 or more link cards"
+
+
+#: Cards stacked under Digimon, and what may stand between their owner and them.
+_STACK = re.compile(r"\b(?:digivolution|evolution|link) cards?\b")
+_STACK_MODIFIERS = frozenset({"face-up", "face-down", "level"})
+_ONE_CARD_AFTER = re.compile(r" (?:under|of|in) ")
 
 
 def _one_card(last, b, own, zone, area, r: Reading, i: int, end: int) -> str | None:

@@ -11,6 +11,14 @@ any of them have ...").
 Whether the pronoun names a player or a thing in its own sentence is for the rule to
 read from its role there ("they trash 1 card in their hand" can only be players).
 
+The mentions of the opponent in one effect ("your opponent", "your opponent's deck", a
+"they" or "their" that refers to them) name, in the printed text, one and the same player:
+a card is printed for one opponent. ``opponent_antecedents`` links each later mention to the
+effect's first one, so a rule can tell which player a later mention names after an earlier one
+was made one of two (RULES-NOTES 10: an effect picks one opponent, not a second one part
+way: "1 of your opponents may trash 1 card in their hand. If that opponent didn't trash
+with this effect, trash the top 2 cards of that opponent's deck").
+
 A "them" that names things can name the cards of a hand a count just counted ("If your
 opponent has 6 or more cards in their hand, they trash 1 of them"): those cards are in that
 hand, so an effect acting on them acts on the hand (``hand_card_referents``).
@@ -39,6 +47,25 @@ def player_referents(regions: tuple[Region, ...], blocks: tuple[int, ...]) -> di
                         last[block] = _REFERENT.get(leaf.player)
                 elif last.get(block) is not None:
                     out[leaf.start] = last[block]
+    return out
+
+
+def opponent_antecedents(regions: tuple[Region, ...], blocks: tuple[int, ...],
+                         referents: dict[int, str]) -> dict[int, int]:
+    """Start offset of each mention of the opponent after the first in its effect (a player
+    phrase, the owner of an area, or a they/their/them whose referent is the opponent) ->
+    the start of the effect's first mention of the opponent: the same player."""
+    out: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for region, block in zip(regions, blocks):
+        for unit in region.units:
+            for leaf in _player_leaves(unit):
+                if isinstance(leaf, n.PlayerRef) and leaf.player == "opponent" \
+                        or isinstance(leaf, n.Pronoun) and referents.get(leaf.start) == "opponent":
+                    if block in first:
+                        out[leaf.start] = first[block]
+                    else:
+                        first[block] = leaf.start
     return out
 
 

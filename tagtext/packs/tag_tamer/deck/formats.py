@@ -43,17 +43,19 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 from tagtext.deck import Deck, DeckEntry, DeckFileError
-from tagtext.deck.model import read_deck_text
+from tagtext.carddb import LongNumber, json_loads
+from tagtext.deck.model import count_of, read_deck_text, shorten
 
 #: A normalised card number: set code, dash, number (BT1-010, ST1-01, P-001, EX10-074).
-CARD_ID = re.compile(r"^[A-Z]+\d*-\d+$")
+CARD_ID = re.compile(r"^[A-Z]+[0-9]*-[0-9]+$")
 #: A count: 4, 4x or x4 (× too).
-COUNT = re.compile(r"^(?:(\d+)[xX×]?|[xX×](\d+))$")
-#: An Untap line: COUNT NAME [DCG] (ID).
-UNTAP_LINE = re.compile(r"^(\d+)\s+(.+?)\s+[\[(]DCG[\])]\s+\(\s*([^()\s]+)\s*\)$", re.IGNORECASE)
+COUNT = re.compile(r"^(?:([0-9]+)[xX×]?|[xX×]([0-9]+))$")
+#: An Untap line: COUNT NAME [DCG] (ID), its spaces single (see _read_lines).
+UNTAP_LINE = re.compile(r"^([0-9]+) (.+?) [\[(]DCG[\])] \( ?([^()\s]+) ?\)$", re.IGNORECASE)
 #: A JSON string literal (to find the line of each entry of a TTS array).
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
@@ -72,10 +74,18 @@ def normalise_id(written: str) -> str | None:
     return card if CARD_ID.match(card) else None
 
 
+def _hint(written: str) -> str:
+    """What a token that is no card id may have meant: full-width digits or letters
+    (``BT1-０１０``) typed with an input method."""
+    plain = unicodedata.normalize("NFKC", written)
+    card = normalise_id(plain) if plain != written else None
+    return f" (full-width characters: write {card})" if card else ""
+
+
 def read_deck(path: str | Path, label: str = "A") -> Deck:
-    """Read one deck file, in whichever format it is in."""
-    source = str(path)
-    text = read_deck_text(Path(path), source)
+    """Read one deck file (``"-"``: stdin), in whichever format it is in."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    text = read_deck_text(path, source)
     if text.lstrip().startswith("["):
         deck = _read_tts(text, source)
     else:
@@ -99,7 +109,7 @@ def parse_deck(text: str, source: str = "<deck>", label: str = "A") -> Deck:
 
 def _read_tts(text: str, source: str) -> Deck:
     try:
-        doc = json.loads(text)
+        doc = json_loads(text)
     except json.JSONDecodeError as e:
         raise DeckFileError(source, f"invalid JSON: {e.msg}", e.lineno, e.colno) from None
     except RecursionError:
@@ -107,13 +117,19 @@ def _read_tts(text: str, source: str) -> Deck:
     if not isinstance(doc, list):
         raise DeckFileError(source, "expected a JSON array of card ids (Tabletop Simulator)", 1)
     deck = Deck(source, TTS)
-    # The array holds only strings (checked below), so its n-th string literal is entry n.
-    literals = [m.start() for m in _JSON_STRING.finditer(text)]
+    # The array holds only strings (checked below), so its n-th string literal is entry n;
+    # its line is counted on from the one before (one pass over the text, however long).
+    literals = _JSON_STRING.finditer(text)
+    line, counted = 1, 0
     for index, entry in enumerate(doc):
         if not isinstance(entry, str):
-            raise DeckFileError(source, f"entry {index + 1}: expected a card id, got {json.dumps(entry)}",
+            shown = repr(entry) if isinstance(entry, LongNumber) else json.dumps(entry)
+            raise DeckFileError(source, f"entry {index + 1}: expected a card id, got {shown[:80]}",
                                 _line_of_entry(text, doc, index))
-        line = text.count("\n", 0, literals[index]) + 1 if index < len(literals) else 1
+        literal = next(literals, None)
+        if literal is not None:
+            line += text.count("\n", counted, literal.start())
+            counted = literal.start()
         if index == 0 and entry.startswith("Exported from"):
             continue
         card = normalise_id(entry)
@@ -137,12 +153,12 @@ def _read_lines(text: str, source: str) -> Deck:
     deck = Deck(source, TEXT)
     untap = plain = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+        line = " ".join(raw.split())  # single spaces: no pattern can backtrack over a run of them
         if not line or line.startswith(("//", "#")):
             continue
         m = UNTAP_LINE.match(line)
         if m:
-            count, written = int(m.group(1)), m.group(3)
+            count, written = count_of(m.group(1), source, lineno, line), m.group(3)
             untap += 1
         else:
             found = _card_line(line, source, lineno)
@@ -152,9 +168,9 @@ def _read_lines(text: str, source: str) -> Deck:
             plain += 1
         card = normalise_id(written)
         if card is None:
-            raise DeckFileError(source, f"{written!r} is not a card id (in {line!r})", lineno)
+            raise DeckFileError(source, f"{written!r} is not a card id{_hint(written)} (in {shorten(line)!r})", lineno)
         if count < 1:
-            raise DeckFileError(source, f"a count of {count} (in {line!r})", lineno)
+            raise DeckFileError(source, f"a count of {count} (in {shorten(line)!r})", lineno)
         deck.entries.append(DeckEntry(card, count, lineno, written))
     if untap and not plain:
         deck.format = UNTAP
@@ -171,7 +187,7 @@ def _card_line(line: str, source: str, lineno: int) -> tuple[int, str] | None:
     Searcher") or the token next to the count (``NAME ID xCOUNT``: a count written ``x4``
     follows the id), whichever is an id, in that order."""
     tokens = line.split()
-    first, last = _count(tokens[0]), _count(tokens[-1])
+    first, last = (_count(t, source, lineno, line) for t in (tokens[0], tokens[-1]))
     if len(tokens) > 1 and (first is not None or last is not None):
         count, rest = (first, tokens[1:]) if first is not None else (last, tokens[:-1])
         far, near = (rest[-1], rest[0]) if first is not None else (rest[0], rest[-1])
@@ -179,14 +195,14 @@ def _card_line(line: str, source: str, lineno: int) -> tuple[int, str] | None:
             far, near = near, far
         return count, _bare(near if normalise_id(_bare(far)) is None and normalise_id(_bare(near)) else far)
     if any(normalise_id(_bare(t)) for t in tokens):
-        raise DeckFileError(source, f"no count in {line!r} (expected COUNT [NAME] ID or [NAME] ID COUNT)",
+        raise DeckFileError(source, f"no count in {shorten(line)!r} (expected COUNT [NAME] ID or [NAME] ID COUNT)",
                             lineno)
     return None                                          # a heading: "Main Deck", "Digi-Egg (5)"
 
 
-def _count(token: str) -> int | None:
+def _count(token: str, source: str, lineno: int, line: str) -> int | None:
     m = COUNT.match(token)
-    return int(m.group(1) or m.group(2)) if m else None
+    return count_of(m.group(1) or m.group(2), source, lineno, line) if m else None
 
 
 def _bare(token: str) -> str:

@@ -12,6 +12,13 @@ effect adds cards to your opponent's hand"), where returned cards go ("to the bo
 your opponent's deck": a card always goes to its owner's deck), and counts of a hand (the
 hand-size rule). An opponent acting on their own hand or deck ("Your opponent trashes 1
 card in their hand", "Your opponent draws 2 cards") is "1 of your opponents".
+
+One pick per effect: the activating teammate selects one opponent for the effect, not a
+second one part way. After the pick, the effect's later mentions of the opponent (the
+analysis links each to the first one) name the one picked: a bare "your opponent"
+saying what they do or did is "that opponent", and their own area acted on again is "that
+opponent's deck" ("If that opponent didn't trash with this effect, trash the top 2 cards
+of that opponent's deck"); a "they"/"their" already names them and stays.
 """
 
 from __future__ import annotations
@@ -49,21 +56,39 @@ _NOT_ACTIONS = frozenset({"has", "have", "had", "is", "was", "can't", "cannot", 
 
 
 def choose_an_opponent(tree, ctx):
-    """Let the activating teammate pick one opponent where an effect acts on an opponent's own areas."""
+    """Let the activating teammate pick one opponent where an effect acts on an opponent's
+    own areas, and name that one wherever the effect mentions them again."""
     changes = {}
     counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.scope == "hand"}
     read: dict = {}  # per region, what the tests below read once for the whole pass
+    #: the players picked, each as the first mention of them in its effect
+    picked: set[int] = set()
     for region in ctx.analysis.regions:
         units = region.units
         for i, unit in enumerate(units):
             if ctx.protected_at(unit.start):
                 continue
+            player = _player_of(unit)
+            again = player is not None and _picked_before(ctx, player, picked)
+            if again and _the_one_picked(ctx, units, i):
+                # "1 of your opponents may trash 1 card in their hand. If your opponent didn't
+                # trash ..." -> "If that opponent didn't trash ...": the one picked
+                changes[unit.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "that opponent"), ID)
+                continue
+            before = len(changes)
             if isinstance(unit, n.Zone) and _opponents_own_area(unit) and unit.start not in counted:
                 if is_condition(units, i) or is_destination(units, i):
                     continue
+                if again:  # "... trash the top 2 cards of that opponent's deck": not a second pick
+                    changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "that opponent's"), ID)
+                    continue
                 changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), ID)
                 changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), ID)
+            elif again and isinstance(unit, n.Pronoun):
+                continue  # "they trash", "their deck's top 3 cards": the pronoun already names the one picked
             elif isinstance(unit, n.Zone) and _theirs_acted_on(ctx, units, i, counted):
+                if again:
+                    continue  # "their hand" already names the one picked
                 # "trash 1 card in their hand" (they: the opponent) -> "in 1 of your opponent's hands"
                 changes[unit.owner.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "1 of your opponent's"), ID)
                 changes[unit.area.start] = lambda leaf: leaf.replaced(plural(leaf.text), ID)
@@ -85,7 +110,52 @@ def choose_an_opponent(tree, ctx):
                     noun = "card" if units[k].number.value == 1 else "cards"
                     changes[units[k].head.start] = lambda leaf, noun=noun: leaf.replaced(noun, ID)
                     changes[units[k + 1].start] = lambda leaf: leaf.replaced("in their hand", ID)
+            if len(changes) > before and player is not None:
+                picked.add(ctx.analysis.opponent_antecedents.get(player, player))
     return replace_leaves(tree, changes)
+
+
+def _player_of(unit) -> int | None:
+    """The start of the player a unit names: itself ("your opponent", "they"), or an area's
+    owner ("your opponent's deck", "their hand")."""
+    if isinstance(unit, (n.PlayerRef, n.Pronoun)):
+        return unit.start
+    if isinstance(unit, n.Zone) and isinstance(unit.owner, (n.PlayerRef, n.Pronoun)):
+        return unit.owner.start
+    return None
+
+
+def _picked_before(ctx, player: int, picked: set[int]) -> bool:
+    """Whether this mention of the opponent names one the effect already picked: the
+    analysis says which player it names (the same as the effect's first mention), and the
+    pick was made at a mention of that player. The manual's activating teammate selects one
+    opponent for an effect, not a second one part way (BT24-069: "... If that opponent
+    didn't trash with this effect, trash the top 2 cards of that opponent's deck")."""
+    return ctx.analysis.opponent_antecedents.get(player, player) in picked
+
+
+#: What a subject's verb may be when the subject is not acting: a state or a count of the
+#: team's ("your opponent has 2 or more Digimon in play"), an ability or a restriction.
+_STATES = frozenset({"has", "have", "had", "is", "are", "was", "can", "can't", "cannot", "could", "would"})
+#: Words that may open a clause before its subject.
+_OPENERS = frozenset({"if", "unless", "then", "also", "and"})
+
+
+def _the_one_picked(ctx, units, i) -> bool:
+    """Whether a bare "your opponent", after an opponent was picked in the same effect, is
+    the subject of a clause saying what the opponent does or did ("If your opponent didn't
+    trash with this effect"): it names the opponent picked."""
+    unit = units[i]
+    if not (isinstance(unit, n.PlayerRef) and _is_opponent(ctx, unit)) or i + 1 >= len(units):
+        return False
+    start, _ = clause_span(units, i, list_commas=False)
+    if reading(units).after(_is_no_opener, start) < i:
+        return False  # not the subject of its clause
+    return isinstance(units[i + 1], n.Word) and word(units[i + 1]) not in _STATES
+
+
+def _is_no_opener(units, k) -> bool:
+    return word(units[k]) not in _OPENERS
 
 
 def _is_opponent(ctx, unit) -> bool:

@@ -4,8 +4,9 @@ Manual: "Effects that check the current value of the memory gauge reference the 
 of the team's memory gauges as a floating-point value" ("If your opponent has 1 or more
 memory" -> "If the team's average memory is -1.0 or less"). RULES-NOTES 13: "you have N
 or less memory" -> "the team's average memory is N.0 or less"; "you have N or more" ->
-"N.0 or more"; "your opponent has N or less" -> "-N.0 or more". Memory gained, lost, paid
-or set stays. Reminder text states the rule and is rewritten like the rest.
+"N.0 or more"; "your opponent has N or less" -> "-N.0 or more"; an exact value is a check
+too ("If you have 0 memory" -> "If the team's average memory is 0.0"). Memory gained,
+lost, paid or set stays. Reminder text states the rule and is rewritten like the rest.
 
 The memory gauge is one number seen from two sides: your opponent having N or more is
 your side having -N or less. A check without its noun ("If they have 4 or more,") after
@@ -32,7 +33,7 @@ def average_memory_checks(tree, ctx):
     side_of_block: dict[int, str] = {}
     read: dict = {}  # what _name_antecedents has read already, for the next counts
     for count in ctx.counts:
-        if count.scope != "memory" or count.kind != "threshold" or count.number is None:
+        if count.scope != "memory" or count.kind not in ("threshold", "exact") or count.number is None:
             continue
         if _turn_end_condition(ctx, count):
             ctx.residual(count.node, ID, "a changed turn end condition is reached by each teammate on their own "
@@ -46,10 +47,10 @@ def average_memory_checks(tree, ctx):
         value = count.number.value
         direction = count.direction
         if side == "opponent":
-            value, direction = -value, ("at_most" if direction == "at_least" else "at_least")
+            value, direction = -value, {"at_least": "at_most", "at_most": "at_least"}.get(direction)
         verb = "being" if word(count.verb) == "having" else "is"
-        op = "or more" if direction == "at_least" else "or less"
-        phrase = f"the team's average memory {verb} {value:.1f} {op}"
+        op = {"at_least": " or more", "at_most": " or less", None: ""}[direction]  # None: an exact value
+        phrase = f"the team's average memory {verb} {value:.1f}{op}"
         _replace_span(tree, count.subject.start, count.node.end, phrase, changes)
         _name_antecedents(ctx, count, side, changes, read)
     return replace_leaves(tree, changes)

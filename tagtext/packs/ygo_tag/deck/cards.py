@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
+from tagtext.carddb import Database
+
 from .. import carddb as ygo_carddb
 
 from .formats import normalise_password
@@ -59,6 +61,24 @@ class CardFacts:
 
     source: str
     cards: list[CardInfo] = field(default_factory=list)
+    #: the decoded entries and their shape ("shipped", "ygoprodeck"), for :attr:`database`
+    entries: list = field(default_factory=list, repr=False)
+    shape: str = "shipped"
+
+    @cached_property
+    def database(self) -> Database:
+        """The same entries as the pack's card loader reads them: ``tagtext deck check
+        --db`` checks a database's shape with it, and reports the entries it skipped."""
+        return ygo_carddb.from_entries(self.entries, self.shape, self.source)
+
+    def shape_problem(self, texts: bool = True) -> str | None:
+        """What looks wrong with the database (see :meth:`tagtext.carddb.Database.shape_problem`)."""
+        return self.database.shape_problem(texts)
+
+    @property
+    def problems(self) -> list:
+        """The entries the card loader skipped or repaired."""
+        return self.database.problems
 
     @cached_property
     def by_password(self) -> dict[str, CardInfo]:
@@ -126,11 +146,11 @@ def parse_bytes(data: bytes, source: str) -> CardFacts:
 
 def _facts(entries: list, shape: str, source: str) -> CardFacts:
     reader = _api_card if shape == "ygoprodeck" else _card
-    facts = CardFacts(source)
+    facts = CardFacts(source, entries=entries, shape=shape)
     seen: set[str] = set()
     for entry in entries:
         card = reader(entry) if isinstance(entry, dict) else None
-        if card is not None and card.password not in seen:     # bad entries: the pack's loader reports them
+        if card is not None and card.password not in seen:     # bad entries: the card loader reports them (database)
             seen.add(card.password)
             facts.cards.append(card)
     return facts

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tagtext.deck import Deck, DeckEntry, DeckFileError
-from tagtext.deck.model import read_deck_text
+from tagtext.deck.model import count_of, read_deck_text, shorten
 
 YDK = "YDK"
 YDKE = "ydke link"
@@ -55,14 +55,16 @@ YDKE_SCHEME = "ydke://"
 
 MAIN, EXTRA, SIDE = "Main Deck", "Extra Deck", "Side Deck"
 #: a text list's section headings: "Main Deck:", "Extra (15)", "side deck"
-HEADING = re.compile(r"^(main|extra|side)(?:\s+deck)?\s*(?:\(\s*\d+\s*\))?\s*:?$", re.IGNORECASE)
+HEADING = re.compile(r"^(main|extra|side)(?: deck)? ?(?:\( ?[0-9]+ ?\))? ?:?$", re.IGNORECASE)
 #: sub-headings inside the Main Deck, skipped: "Monsters (12)", "Spell Cards:", "Traps"
-SUB_HEADING = re.compile(r"^(?:monster|spell|trap)s?(?:\s+cards?)?\s*(?:\(\s*\d+\s*\))?\s*:?$", re.IGNORECASE)
+SUB_HEADING = re.compile(r"^(?:monster|spell|trap)s?(?: cards?)? ?(?:\( ?[0-9]+ ?\))? ?:?$", re.IGNORECASE)
 #: "3 Name", "3x Name", "3 x Name"
-COUNT_FIRST = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*)$")
+COUNT_FIRST = re.compile(r"^([0-9]+) ?[xX]? (\S.*)$")
 #: "Name x3", "Name X 3"
-COUNT_LAST = re.compile(r"^(.*\S)\s+[xX]\s*(\d+)$")
-PASSWORD = re.compile(r"^\d+$")
+COUNT_LAST = re.compile(r"^(.*\S) [xX] ?([0-9]+)$")
+PASSWORD = re.compile(r"^[0-9]+$")
+#: A password has 8 digits (Konami ids a few more); a longer run of digits is no card.
+PASSWORD_DIGITS = 20
 
 
 @dataclass
@@ -101,16 +103,18 @@ def normalise_password(written: str) -> str | None:
     ('27551', '89631139', None)
     """
     text = written.strip()
-    return str(int(text)) if PASSWORD.match(text) else None
+    if not PASSWORD.match(text) or len(text) > PASSWORD_DIGITS:
+        return None
+    return text.lstrip("0") or "0"
 
 
 def read_deck(path: str | Path, label: str = "A") -> YgoDeck:
-    """Read one deck file, YDK or text, whichever it is; a ``ydke://`` link given in
-    place of a file is read as the deck it encodes."""
-    source = str(path)
+    """Read one deck file (``"-"``: stdin), YDK or text, whichever it is; a ``ydke://``
+    link given in place of a file is read as the deck it encodes."""
+    source = "<stdin>" if str(path) == "-" else str(path)
     if source.startswith(YDKE_SCHEME):
         return parse_deck(source, "ydke link", label)
-    return parse_deck(read_deck_text(Path(path), source), source, label)
+    return parse_deck(read_deck_text(path, source), source, label)
 
 
 def parse_deck(text: str, source: str = "<deck>", label: str = "A") -> YgoDeck:
@@ -155,7 +159,7 @@ def _read_ydk(lines: list[str], source: str) -> YgoDeck:
         else:
             card = normalise_password(line)
             if card is None:
-                raise DeckFileError(source, f"{line!r} is not a card password (YDK: one password a line)",
+                raise DeckFileError(source, f"{shorten(line)!r} is not a card password (YDK: one password a line)",
                                     lineno)
             deck.add(section, DeckEntry(card, 1, lineno, line))
     return deck
@@ -188,7 +192,7 @@ def _read_text_list(lines: list[str], source: str) -> YgoDeck:
     deck = YgoDeck(source, TEXT)
     section = MAIN
     for lineno, raw in enumerate(lines, 1):
-        line = raw.strip()
+        line = " ".join(raw.split())  # single spaces: no pattern can backtrack over a run of them
         if not line or line.startswith(("#", "//")):
             continue
         heading = HEADING.match(line)
@@ -201,15 +205,15 @@ def _read_text_list(lines: list[str], source: str) -> YgoDeck:
         # "Name x3" first: a name may start with a number ("7 Colored Fish x3")
         m = COUNT_LAST.match(line)
         if m:
-            name, count = m.group(1), int(m.group(2))
+            name, count = m.group(1), count_of(m.group(2), source, lineno, line)
         else:
             m = COUNT_FIRST.match(line)
             if not m:
-                raise DeckFileError(source, f"no count in {line!r} (expected '3 Card Name', '3x Card Name' "
+                raise DeckFileError(source, f"no count in {shorten(line)!r} (expected '3 Card Name', '3x Card Name' "
                                     "or 'Card Name x3')", lineno)
-            count, name = int(m.group(1)), m.group(2)
+            count, name = count_of(m.group(1), source, lineno, line), m.group(2)
         if count < 1:
-            raise DeckFileError(source, f"a count of {count} (in {line!r})", lineno)
+            raise DeckFileError(source, f"a count of {count} (in {shorten(line)!r})", lineno)
         name = " ".join(name.split())
         deck.add(section, DeckEntry(normalise_password(name) or name, count, lineno, name))
     return deck
