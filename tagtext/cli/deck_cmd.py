@@ -31,8 +31,11 @@ def deck():
 @click.option("--banlist", metavar="FILE", default=None,
               help="Your own banlist (the pack's format), laid over the pack's per card: a card your file lists has "
                    "the status your file gives it. tagtext.toml: banlist.")
+@click.option("--variant", metavar="NAME", default=None,
+              help="The variant of the format's deck rules, for a format that has several (dm-tag-commander: "
+                   "DTC, DTCS, DTB; default DTC).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck_a, deck_b, pack, db, banlist, as_json):
+def check(deck_a, deck_b, pack, db, banlist, variant, as_json):
     """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
     deck rules, and say exactly what is illegal.
 
@@ -59,6 +62,9 @@ def check(deck_a, deck_b, pack, db, banlist, as_json):
         raise click.UsageError("DECK_A and DECK_B are both \"-\": only one deck can be read from stdin")
     with errors_exit(2):
         rules = deck_rules_of(pack)
+        # a format with variants (Tag Commander's DTC, DTCS, DTB) takes the one named
+        if variant is not None and not getattr(rules, "VARIANTS", ()):
+            raise click.UsageError(f"--variant {variant}: this format's deck rules have no variants")
         paths = [p for p in (deck_a, deck_b) if p is not None]
         decks = [_read(rules, path, label) for path, label in zip(paths, ("A", "B"))]
         # a pack whose deck rules read their own card facts says how to load them
@@ -66,7 +72,8 @@ def check(deck_a, deck_b, pack, db, banlist, as_json):
         database = getattr(rules, "load_database", packs.get(pack).load_database)(db)
         if db is not None:
             _check_database(database)
-        report = rules.check_team(decks, database, rules.load_banlist(banlist))
+        extra = {"variant": variant} if variant is not None else {}
+        report = rules.check_team(decks, database, rules.load_banlist(banlist), **extra)
         if as_json:
             streams.print_json(report.to_json(), indent=2)
         else:

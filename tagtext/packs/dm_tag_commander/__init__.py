@@ -153,6 +153,12 @@ class DmTagCommanderPack(Pack):
         (``tagtext convert --format database``)."""
         return carddb.write_back(data, source, fmt, texts)
 
+    def deck_rules(self):
+        """The Tag Commander deck rules, DTC, DTCS and DTB (``tagtext deck check --pack
+        dm-tag-commander [--variant DTCS]``)."""
+        from . import deck
+        return deck
+
     def coverage(self, database: Database):
         """How much of ``database`` the grammar and the rules account for (``tagtext coverage``)."""
         from .coverage import coverage

@@ -214,7 +214,12 @@ def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCar
 def _classic(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
     printings = tuple(Printing(_text(p.get("setCode")), _text(p.get("cardNumber")), _text(p.get("rarity")))
                       for p in entry.get("printings") or () if isinstance(p, dict))
-    rarities = tuple(p.rarity for p in printings) or ((_text(entry.get("rarity")),) if entry.get("rarity") else ())
+    # the sets a card is in besides its printings with a number (setsContaining: "DM-06 闘魂編(…)")
+    printed = {p.set for p in printings}
+    printings += tuple(Printing(code, "", "") for code in _set_codes(entry.get("setsContaining"))
+                       if code not in printed)
+    rarities = tuple(p.rarity for p in printings if p.rarity) or (
+        (_text(entry.get("rarity")),) if entry.get("rarity") else ())
     texts = _texts({"text": entry.get("text")}, where, problems)
     return DmCard(card_id, _text(entry.get("name")), printings[0].set if printings else "", _text(entry.get("cardType")),
                   texts, civilizations=_civs(entry), races=_list(entry.get("races")), rarities=rarities,
@@ -299,6 +304,16 @@ def _list(value) -> tuple[str, ...]:
     if isinstance(value, list):
         return tuple(x for x in value if isinstance(x, str))
     return ()
+
+
+def _set_codes(value) -> list[str]:
+    """The set codes opening a list of set titles ("DM-06 闘魂編(…)" -> "DM-06")."""
+    codes = []
+    for title in value if isinstance(value, list) else ():
+        m = re.match(r"\s*([A-Za-z]+[0-9]*-[A-Za-z0-9]+)", title) if isinstance(title, str) else None
+        if m is not None and m.group(1) not in codes:
+            codes.append(m.group(1))
+    return codes
 
 
 def _civs(entry: dict) -> tuple[str, ...]:
