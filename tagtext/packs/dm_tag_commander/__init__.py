@@ -24,13 +24,14 @@ import threading
 
 from ... import __version__, rulings
 from ...carddb import Database
+from ...errors import ParseError
 from ...result import Notice
 from ..base import Pack
 from . import analysis, carddb
 from .analysis.text import fold
 from .nodes import CardText
 from .parser import parse as _parse
-from .parser import quirks
+from .parser import check_text, quirks
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 
@@ -79,6 +80,19 @@ class DmTagCommanderPack(Pack):
         """The card-text grammar's tree of ``text`` (DM rules read whole abilities and the
         abilities around them, so ``parts`` is never asked for: the whole text is parsed)."""
         return _parse(text, source, parts)
+
+    def parts(self, text: str):
+        """The whole text where a rule's trigger meets it; else nowhere, unless the text is
+        one the grammar refuses (an unclosed 《 or 「, a number mixing widths): that is
+        parsed, so that it is an error whether or not a rule would read it."""
+        from ...pipeline import may_apply
+        if may_apply(self, text):
+            return None
+        try:
+            check_text(text)
+        except ParseError:
+            return None
+        return ()
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context: the facts of the text (its abilities, who each player

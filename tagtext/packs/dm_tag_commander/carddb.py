@@ -104,18 +104,32 @@ def load(path: str | Path | None = None) -> Database:
 
 
 class DmDatabase(Database):
-    """A Duel Masters database: the engine's, whose cards may also be looked up by the key
-    special rulings name them by (their name, spaces removed and widths folded; a
-    twinpact's 「A/B」 and each side), since DM rulings name cards, not ids (DM-NOTES 10)."""
+    """A Duel Masters database: the engine's, whose ``by_id().get`` also finds a card by the
+    key special rulings name it by (its name, spaces removed and widths folded; a
+    twinpact's 「A/B」 and each side), since DM rulings name cards, not ids (DM-NOTES 10):
+    ``tagtext check-overrides`` looks each ruling's card up that way."""
 
     def by_id(self) -> dict[str, Card]:
         from . import ruling_keys
-        out: dict[str, Card] = {}
+        names: dict[str, Card] = {}
         for card in self.cards:
             for key in ruling_keys(card.name) if card.name else ():
-                out.setdefault(key, card)
-        out.update({card.id: card for card in self.cards})
-        return out
+                names.setdefault(key, card)
+        return _ByIdOrName({card.id: card for card in self.cards}, names)
+
+
+class _ByIdOrName(dict):
+    """Card id -> card; ``get`` also answers a ruling's name key. Membership, iteration and
+    ``[]`` are by id only, so a name is never taken for an id (``rewrite --card NAME``
+    finds the card by name and says which id it is)."""
+
+    def __init__(self, by_id: dict, names: dict):
+        super().__init__(by_id)
+        self.names = names
+
+    def get(self, key, default=None):
+        found = super().get(key)
+        return found if found is not None else self.names.get(key, default)
 
 
 def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:

@@ -303,7 +303,7 @@ def test_an_unknown_card_is_counted_and_reported(facts, by_civ):
     report = check([fire_deck(by_civ, n=59, extra=["1 《どこにもないカード》"])], facts)
     assert report.legal and report.decks[0].sections == {"cards": 60}
     assert report.not_checked == ["A line 60: 《どこにもないカード》 is not in the card database shipped + "
-                                  "deck-cards.json (counted; its type, civilisations and bans not checked)"]
+                                  "deck-cards.json (counted; its type, civilisations and rarity not checked)"]
 
 
 def test_every_report_names_the_list_and_how_old_it_is(facts, by_civ):

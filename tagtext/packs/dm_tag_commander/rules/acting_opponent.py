@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..analysis import players as pl
+from . import choose_opponent
 from .single_card_choice import takes_one_card
 from .common import (ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents,
                      refer_back, rule_of, say)
@@ -50,8 +51,9 @@ def acting_opponent(tree, ctx: Context):
     の相手 — a topic 相手は of a trigger reads 各相手は (「各相手は、呪文を唱えた時、…」); turns
     (相手のターン), attacks and battles (T24) stay as printed. Later mentions of the opponent in the
     ability are that opponent (その相手); after an attack trigger (相手のクリーチャーが自分を攻撃する時,
-    このクリーチャーが相手プレイヤーを攻撃して…時) the opponent who then acts (相手は, 相手が), or
-    whose information a condition reads, is the attacking, or attacked, one: その相手. A trigger that names 相手の… before the actor 相手が would need
+    このクリーチャーが相手プレイヤーを攻撃して…時) the opponent who then acts (相手は, 相手が), whose
+    information a condition reads, or whose hand or deck (or all of whose things) the effect takes, is
+    the attacking, or attacked, one: その相手. A trigger that names 相手の… before the actor 相手が would need
     its words reordered: left whole and reported (a residual), unless a special ruling says it."""
     changes = Changes(ID)
     a = ctx.analysis
@@ -66,10 +68,17 @@ def acting_opponent(tree, ctx: Context):
             # attacking (or attacked) opponent acts
             for m in opponents(ctx, ability.index):
                 acts = m.particle in ("は", "が", "も") and m.compound == ""
-                if m.start > attack[-1].start and (acts or m.clause_kind == "condition") \
+                # …その相手の山札を見る: whose hand or deck (or all of whose things) is that one's
+                whose = m.particle == "の" and m.compound == "" and choose_opponent.wants(m, ctx)
+                if m.start > attack[-1].start and (acts or whose or m.clause_kind == "condition") \
                         and m.clause_kind != "trigger" and not keeps_as_printed(m):
                     say(changes, ctx, m, THAT_OPPONENT)
                     ctx.claim(m, ID)
+                    if whose:
+                        # the rest of the ability is that opponent's too (…その相手の手札を…捨てさせ、
+                        # その相手のクリーチャーを１体破壊してもよい)
+                        refer_back(changes, ctx, ID, ability.index, m.start, THAT_OPPONENT)
+                        break
             continue
         if not trigger:
             continue
