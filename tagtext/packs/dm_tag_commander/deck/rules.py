@@ -24,6 +24,10 @@ from .cards import FIVE, CardInfo, DeckFacts
 from .formats import DmDeck, name_key
 
 
+#: what a problem names as the card id of a card the database does not have
+UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class Variant:
     """DTC, DTCS or DTB (``format.toml`` [variant.*])."""
@@ -124,7 +128,7 @@ def _decks(team: Team, reg: Regulation) -> Iterator[Resolved]:
 def _problem(rule: DeckRule | str, allowed: str, title: str, deck: Resolved, line: Line, **extra) -> Problem:
     name = line.card.name if line.card is not None else line.written
     return Problem(rule if isinstance(rule, str) else rule.id, allowed, title,
-                   card=line.card.id if line.card is not None else "", name=f"《{name}》 (line {line.line})",
+                   card=line.card.id if line.card is not None else UNKNOWN, name=f"《{name}》 (line {line.line})",
                    counts={deck.label: line.count}, **extra)
 
 
@@ -155,7 +159,7 @@ def singleton(team: Team, reg: Regulation) -> Iterator[Problem]:
                 where = ", ".join(str(line.line) for line in lines)
                 name = card.name if card is not None else lines[0].written
                 yield Problem("singleton", "a deck holds one card of a name", "singleton",
-                              card=card.id if card is not None else "", name=f"《{name}》 (lines {where})",
+                              card=card.id if card is not None else UNKNOWN, name=f"《{name}》 (lines {where})",
                               counts={deck.label: total}, limit=1)
 
 
@@ -174,7 +178,7 @@ def team_singleton(team: Team, reg: Regulation) -> Iterator[Problem]:
         if len(counts) > 1 and not (card is not None and _in_text(card, reg.any_number_texts)):
             name = card.name if card is not None else written[key]
             yield Problem("team-singleton", "a team holds one card of a name (DTCS)", "team singleton",
-                          card=card.id if card is not None else "", name=f"《{name}》",
+                          card=card.id if card is not None else UNKNOWN, name=f"《{name}》",
                           counts={label: counts.get(label, 0) for label in team.labels}, limit=1)
 
 
