@@ -5,13 +5,13 @@ maintainer's own banlist file, in the same format, laid over it per card (:func:
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
+from tagtext.tomlfile import loads_toml, read_toml
 
 from .formats import normalise_id
 
@@ -111,21 +111,15 @@ def load(path: str | Path | None = None) -> Banlist:
 
 def read(path: str | Path) -> Banlist:
     """The banlist file at ``path`` alone."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BanlistError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BanlistError(f"{p}: cannot read ({e})") from None
-    return parse(text, str(p))
+    return from_doc(read_toml(path, BanlistError), str(Path(path)))
 
 
 def parse(text: str, source: str) -> Banlist:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BanlistError(f"{source}: invalid TOML: {e}") from None
+    """A banlist held in a string."""
+    return from_doc(loads_toml(text, source, BanlistError), source)
+
+
+def from_doc(doc: dict, source: str) -> Banlist:
 
     def ids(key: str, value) -> frozenset[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -6,13 +6,13 @@ format, laid over it per card (:func:`merge`)."""
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
+from tagtext.tomlfile import loads_toml, read_toml
 
 from .cards import FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED, CardFacts
 
@@ -83,21 +83,16 @@ def load(path: str | Path | None = None) -> Banlist:
 
 
 def read(path: str | Path) -> Banlist:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BanlistError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BanlistError(f"{p}: cannot read ({e})") from None
-    return parse(text, str(p))
+    """The banlist file at ``path`` alone."""
+    return from_doc(read_toml(path, BanlistError), str(Path(path)))
 
 
 def parse(text: str, source: str) -> Banlist:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BanlistError(f"{source}: invalid TOML: {e}") from None
+    """A banlist held in a string."""
+    return from_doc(loads_toml(text, source, BanlistError), source)
+
+
+def from_doc(doc: dict, source: str) -> Banlist:
     unknown = sorted(set(doc) - set(LISTS) - {"name", "last_updated", "source", "format", "status", "reviewed"})
     if unknown:
         raise BanlistError(f"{source}: unknown key {unknown[0]!r} (lists: {', '.join(LISTS)})")
