@@ -34,3 +34,15 @@ def loads_toml(text: str, source: str, error: type[TagTextError]) -> dict:
         raise error(f"{source}: invalid TOML: {e}") from None
     except RecursionError:
         raise error(f"{source}: invalid TOML: tables or arrays nest too deeply") from None
+
+
+def layered(package: str, name: str, shown: str, path: str | Path | None, from_doc, merge,
+            error: type[TagTextError]):
+    """A pack's shipped TOML file (``name`` in ``package``, called ``shown`` in messages)
+    read with ``from_doc(doc, source)``, and the user's file at ``path``, when given, laid
+    over it with ``merge(shipped, theirs)``: how a banlist of one's own is read."""
+    from importlib import resources
+
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    shipped = from_doc(loads_toml(text, shown, error), shown)
+    return shipped if path is None else merge(shipped, from_doc(read_toml(path, error), str(Path(path))))

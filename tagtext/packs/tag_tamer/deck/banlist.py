@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
-from tagtext.tomlfile import loads_toml, read_toml
+from tagtext.tomlfile import layered, loads_toml
 
 from .formats import normalise_id
 
@@ -102,16 +101,9 @@ def merge(base: Banlist, overlay: Banlist) -> Banlist:
 
 
 def load(path: str | Path | None = None) -> Banlist:
-    """The banlist a deck check uses: the shipped one, with the maintainer's file at
-    ``path`` laid over it (:func:`merge`) when one is given."""
-    ref = resources.files(PACKAGE).joinpath(FILE)
-    shipped = parse(ref.read_text(encoding="utf-8"), f"tag_tamer/deck/{FILE}")
-    return shipped if path is None else merge(shipped, read(path))
-
-
-def read(path: str | Path) -> Banlist:
-    """The banlist file at ``path`` alone."""
-    return from_doc(read_toml(path, BanlistError), str(Path(path)))
+    """The banlist a deck check uses: the shipped one, with the file at ``path`` (a
+    maintainer's or organiser's own) laid over it (:func:`merge`) when one is given."""
+    return layered(PACKAGE, FILE, f"tag_tamer/deck/{FILE}", path, from_doc, merge, BanlistError)
 
 
 def parse(text: str, source: str) -> Banlist:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
-from tagtext.tomlfile import loads_toml, read_toml
+from tagtext.tomlfile import layered
 
 from .cards import FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED, CardFacts
 
@@ -77,19 +76,9 @@ def merge(base: Banlist, overlay: Banlist) -> Banlist:
 
 
 def load(path: str | Path | None = None) -> Banlist:
-    """The list a deck check uses: the shipped file, with the one at ``path`` laid over it."""
-    shipped = parse(resources.files(PACKAGE).joinpath(FILE).read_text(encoding="utf-8"), f"ygo_tag/deck/{FILE}")
-    return shipped if path is None else merge(shipped, read(path))
-
-
-def read(path: str | Path) -> Banlist:
-    """The banlist file at ``path`` alone."""
-    return from_doc(read_toml(path, BanlistError), str(Path(path)))
-
-
-def parse(text: str, source: str) -> Banlist:
-    """A banlist held in a string."""
-    return from_doc(loads_toml(text, source, BanlistError), source)
+    """The banlist a deck check uses: the shipped one, with the file at ``path`` (a
+    maintainer's or organiser's own) laid over it (:func:`merge`) when one is given."""
+    return layered(PACKAGE, FILE, f"ygo_tag/deck/{FILE}", path, from_doc, merge, BanlistError)
 
 
 def from_doc(doc: dict, source: str) -> Banlist:
