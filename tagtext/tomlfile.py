@@ -1,0 +1,48 @@
+"""Reading a TOML file of a user's (a banlist, a project file) as one-line errors that name
+it: the file missing, unreadable, not UTF-8, or not TOML."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from .errors import TagTextError
+
+
+def read_toml(path: str | Path, error: type[TagTextError], missing: str = "no such file") -> dict:
+    """The TOML document at ``path``; any failure raises ``error`` in one line naming it
+    (``missing``: what a path with no file is called)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise error(f"{p}: {missing}") from None
+    except OSError as e:
+        raise error(f"{p}: cannot read ({e.strerror or e})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"{p}: not UTF-8 text (byte {e.start}); a TOML file is UTF-8") from None
+    return loads_toml(text, str(p), error)
+
+
+def loads_toml(text: str, source: str, error: type[TagTextError]) -> dict:
+    """``text`` as TOML, or ``error`` in one line naming ``source``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{source}: invalid TOML: {e}") from None
+    except RecursionError:
+        raise error(f"{source}: invalid TOML: tables or arrays nest too deeply") from None
+
+
+def layered(package: str, name: str, shown: str, path: str | Path | None, from_doc, merge,
+            error: type[TagTextError]):
+    """A pack's shipped TOML file (``name`` in ``package``, called ``shown`` in messages)
+    read with ``from_doc(doc, source)``, and the user's file at ``path``, when given, laid
+    over it with ``merge(shipped, theirs)``: how a banlist of one's own is read."""
+    from importlib import resources
+
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    shipped = from_doc(loads_toml(text, shown, error), shown)
+    return shipped if path is None else merge(shipped, from_doc(read_toml(path, error), str(Path(path))))
