@@ -26,11 +26,11 @@ over the pack's shipped ones. An entry whose id the pack's file also has **repla
 from __future__ import annotations
 
 import copy
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import TagTextError
+from .tomlfile import read_toml
 
 #: the project file's name, looked for in the current directory
 FILE = "tagtext.toml"
@@ -92,18 +92,7 @@ def load(path: str | Path) -> Project:
     """Read a project file; a file that cannot be read or used is a one-line
     :class:`ProjectError` naming it."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ProjectError(f"{path}: no such project file") from None
-    except OSError as e:
-        raise ProjectError(f"{path}: cannot read ({e.strerror or e})") from None
-    try:
-        doc = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        raise ProjectError(f"{path}: not UTF-8 text (byte {e.start}); a project file is TOML") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ProjectError(f"{path}: invalid TOML: {e}") from None
+    doc = read_toml(path, ProjectError, "no such project file")
     unknown = sorted(set(doc) - set(KEYS))
     if unknown:
         raise ProjectError(f"{path}: unknown key {unknown[0]!r} (a project file has {', '.join(KEYS)})")

@@ -17,22 +17,18 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import sys
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from .errors import TagTextError
-from .reading import InputError, read_limited
+from .tomlfile import loads_toml, read_toml
 from .result import Notice
 from .syntax.edit import UnplacedChange, boundary, replace_leaves, word_leaves_in
 
 #: The rule id every edit a special ruling makes carries.
 RULE = "override"
 MODES = ("keep", "replace", "append")
-#: The largest table read (the shipped ones are a few KB).
-MAX_TABLE = 16 << 20
 
 
 class OverrideTableError(TagTextError):
@@ -150,19 +146,7 @@ def _brackets_optional(escaped: str) -> str:
 
 def load_table(path: str | Path) -> Table:
     """The special-ruling table in the file at ``path`` (a pack's own: ``Pack.rulings()``)."""
-    p = Path(path)
-    try:
-        data = read_limited(p, MAX_TABLE)
-    except InputError as e:
-        raise OverrideTableError(f"{p}: {e}") from None
-    except OSError as e:
-        raise OverrideTableError(f"{p}: cannot read ({e.strerror or e})") from None
-    try:
-        raw = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is no statement
-    except UnicodeDecodeError as e:
-        raise OverrideTableError(f"{p}: not UTF-8 text (byte {e.start}); a special-ruling table is TOML, "
-                                 "which is always UTF-8") from None
-    return parse_table(raw, str(p))
+    return table_from_doc(read_toml(path, OverrideTableError), str(Path(path)))
 
 
 def load_packaged(package: str, name: str) -> Table:
@@ -172,15 +156,11 @@ def load_packaged(package: str, name: str) -> Table:
 
 
 def parse_table(raw: str, source: str) -> Table:
-    try:
-        doc = tomllib.loads(raw.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as e:
-        raise OverrideTableError(f"{source}: {e}") from None
-    except RecursionError:
-        raise OverrideTableError(f"{source}: arrays or tables nest too deeply") from None
-    except ValueError:  # an integer too long for Python to read
-        raise OverrideTableError(f"{source}: an integer of more digits than Python reads "
-                                 f"({sys.get_int_max_str_digits()}); a table holds text") from None
+    return table_from_doc(loads_toml(raw, source, OverrideTableError), source)
+
+
+def table_from_doc(doc: dict, source: str) -> Table:
+    """The table a TOML document (read by :mod:`tagtext.tomlfile`) holds."""
     entries = doc.get("ruling")
     if not isinstance(entries, list):
         raise OverrideTableError(f"{source}: expected [[ruling]] entries")

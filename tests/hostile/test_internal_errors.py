@@ -286,3 +286,28 @@ def test_streams_stand_in_for_a_closed_stdout(monkeypatch):
     with pytest.raises(OSError) as failed:
         print("lost", flush=True)
     assert failed.value.filename == "<stdout>"
+
+
+def test_every_users_toml_file_is_read_alike(tmp_path):
+    """T8, M6, H7 for every TOML file a user gives (rulings, banlist, project file): one
+    reader (tagtext.tomlfile): bounded, a byte-order mark accepted, an integer too long
+    or nesting too deep an error in one line."""
+    from tagtext.errors import TagTextError
+    from tagtext.tomlfile import read_toml
+
+    class Bad(TagTextError):
+        pass
+
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbfpack = \"ygo-tag\"\n")
+    assert read_toml(bom, Bad) == {"pack": "ygo-tag"}
+    for content, says in ((f"x = {HUGE}\n", "more digits than Python reads"),
+                          ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nest too deeply")):
+        (tmp_path / "t.toml").write_text(content)
+        with pytest.raises(Bad, match=says):
+            read_toml(tmp_path / "t.toml", Bad)
+    with pytest.raises(Bad, match="more than tagtext reads"):
+        read_toml("/dev/zero", Bad)
+    result = run("deck", "check", "tests/deck/fixtures/red-a.txt", "--banlist", "/dev/zero")
+    assert result.exit_code == 2
+    one_line(result.stderr, "/dev/zero: more than tagtext reads (16 MiB)")

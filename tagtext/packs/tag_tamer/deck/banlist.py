@@ -5,13 +5,12 @@ maintainer's own banlist file, in the same format, laid over it per card (:func:
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
+from tagtext.tomlfile import layered, loads_toml
 
 from .formats import normalise_id
 
@@ -102,30 +101,17 @@ def merge(base: Banlist, overlay: Banlist) -> Banlist:
 
 
 def load(path: str | Path | None = None) -> Banlist:
-    """The banlist a deck check uses: the shipped one, with the maintainer's file at
-    ``path`` laid over it (:func:`merge`) when one is given."""
-    ref = resources.files(PACKAGE).joinpath(FILE)
-    shipped = parse(ref.read_text(encoding="utf-8"), f"tag_tamer/deck/{FILE}")
-    return shipped if path is None else merge(shipped, read(path))
-
-
-def read(path: str | Path) -> Banlist:
-    """The banlist file at ``path`` alone."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BanlistError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BanlistError(f"{p}: cannot read ({e})") from None
-    return parse(text, str(p))
+    """The banlist a deck check uses: the shipped one, with the file at ``path`` (a
+    maintainer's or organiser's own) laid over it (:func:`merge`) when one is given."""
+    return layered(PACKAGE, FILE, f"tag_tamer/deck/{FILE}", path, from_doc, merge, BanlistError)
 
 
 def parse(text: str, source: str) -> Banlist:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BanlistError(f"{source}: invalid TOML: {e}") from None
+    """A banlist held in a string."""
+    return from_doc(loads_toml(text, source, BanlistError), source)
+
+
+def from_doc(doc: dict, source: str) -> Banlist:
 
     def ids(key: str, value) -> frozenset[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -6,13 +6,12 @@ format, laid over it per card (:func:`merge`)."""
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
+from tagtext.tomlfile import layered
 
 from .cards import FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED, CardFacts
 
@@ -77,27 +76,12 @@ def merge(base: Banlist, overlay: Banlist) -> Banlist:
 
 
 def load(path: str | Path | None = None) -> Banlist:
-    """The list a deck check uses: the shipped file, with the one at ``path`` laid over it."""
-    shipped = parse(resources.files(PACKAGE).joinpath(FILE).read_text(encoding="utf-8"), f"ygo_tag/deck/{FILE}")
-    return shipped if path is None else merge(shipped, read(path))
+    """The banlist a deck check uses: the shipped one, with the file at ``path`` (a
+    maintainer's or organiser's own) laid over it (:func:`merge`) when one is given."""
+    return layered(PACKAGE, FILE, f"ygo_tag/deck/{FILE}", path, from_doc, merge, BanlistError)
 
 
-def read(path: str | Path) -> Banlist:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BanlistError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BanlistError(f"{p}: cannot read ({e})") from None
-    return parse(text, str(p))
-
-
-def parse(text: str, source: str) -> Banlist:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BanlistError(f"{source}: invalid TOML: {e}") from None
+def from_doc(doc: dict, source: str) -> Banlist:
     unknown = sorted(set(doc) - set(LISTS) - {"name", "last_updated", "source", "format", "status", "reviewed"})
     if unknown:
         raise BanlistError(f"{source}: unknown key {unknown[0]!r} (lists: {', '.join(LISTS)})")
