@@ -48,6 +48,11 @@ def family():
     return (shield_breaks, choose_many, choose_opponent, opponent_player)
 
 
+def takes_things(m: pl.Mention) -> bool:
+    """An opponent's things an effect takes (相手の…), not counted (a count is T9d's)."""
+    return m.owned is not None and not pl.counted(m)
+
+
 def chooses(m: pl.Mention, ctx: Context) -> bool:
     """What every choosing rule requires: a free 相手 outside reminder text, in a one-shot
     ability's effect (not its trigger, not a condition), not a turn, an attack or a card

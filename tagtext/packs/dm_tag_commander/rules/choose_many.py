@@ -11,12 +11,7 @@ ID = "T9b"
 
 def wants(m: pl.Mention, ctx: Context) -> bool:
     """相手の…をN体/N枚(まで)/好きな数…選び, N ≥ 2."""
-    if m.owned is None:
-        return False
-    if pl.counted(m):
-        return False  # a count: T9d
-    quantity, verb = pl.selection(m)
-    return quantity == "many"
+    return choice.takes_things(m) and pl.selection(m)[0] == "many"
 
 
 def choose_many(tree, ctx: Context):

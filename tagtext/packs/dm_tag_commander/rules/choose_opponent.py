@@ -11,10 +11,8 @@ ID = "T9"
 
 def wants(m: pl.Mention, ctx: Context) -> bool:
     """相手の…すべて; 相手の手札/山札/シールド/マナ as a zone."""
-    if m.owned is None:
+    if not choice.takes_things(m):
         return False
-    if pl.counted(m):
-        return False  # a count: T9d
     quantity, verb = pl.selection(m)
     if quantity == "all":
         return True

@@ -1,0 +1,54 @@
+"""dm-tag-commander held to its reviewed corpus: texts read against the seed and DM-NOTES by
+reviewers who did not write the rules, never copied from the pack's output
+(tests/fixtures/reviewed/dm-tag-commander.jsonl; what they read: scripts/dm_review_input.py,
+every text the rules change on both shared corpora and a sample of those they leave).
+
+Each line: ``id`` (the card's id in the shipped database: classic ``dm01-001``, 2018
+``s000``, so the card's type and shape are known), ``original``, ``expected``, ``note`` (the
+reviewer's). Every reviewed text must come out exactly as expected; a text listed in
+dm-tag-commander-open.json (``{"open": [{"id": ..., "why": ...}]}``) is a known defect and
+must still differ (strict xfail), so a fix that makes it pass takes it off the list.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tagtext.packs import get
+
+from .conftest import FIXTURES
+
+REVIEWED = FIXTURES / "reviewed"
+CORPUS = REVIEWED / "dm-tag-commander.jsonl"
+OPEN = REVIEWED / "dm-tag-commander-open.json"
+
+if not CORPUS.exists():
+    pytest.skip(f"no reviewed corpus yet ({CORPUS.name}: the reviewers write it from "
+                f"/work/notes/dm-review-input.jsonl)", allow_module_level=True)
+
+LINES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+KNOWN = ({o["id"]: o["why"] for o in json.loads(OPEN.read_text(encoding="utf-8"))["open"]}
+         if OPEN.exists() else {})
+PACK = get("dm-tag-commander")
+
+
+def _params():
+    for line in LINES:
+        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[line["id"]])] if line["id"] in KNOWN else []
+        yield pytest.param(line, id=line["id"], marks=marks)
+
+
+@pytest.mark.parametrize("line", list(_params()))
+def test_reviewed_text(line):
+    assert PACK.rewrite(line["original"], line["id"], "text").text == line["expected"], line.get("note")
+
+
+def test_each_text_is_reviewed_once_as_its_card_prints_it(dm_db):
+    ids = [line["id"] for line in LINES]
+    assert len(ids) == len(set(ids)) and set(KNOWN) <= set(ids)
+    by_id = dm_db.by_id()
+    assert [i for i, line in zip(ids, LINES)
+            if i not in by_id or by_id[i].texts.get("text") != line["original"]] == []
+    assert all(line.get("note") is not None and line.get("expected") for line in LINES)
