@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from tagtext.cli.main import cli
 
+ROOT = Path(__file__).resolve().parents[1]
 DECKS = Path(__file__).parent / "deck" / "fixtures"
 GOOD = {"id": "BT1-001", "name": "Agumon", "effect": "[Main] If you have 3 or more security cards, <Draw 1>."}
 
@@ -119,3 +120,25 @@ def test_json_is_indented_alike(args):
     """Every --json output is indented by 2, as json.dumps(indent=2) writes it."""
     out = run(*args).stdout
     assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("args, status", [(["convert"], 1), (["convert", "-f", "csv"], 1), (["db", "export"], 1),
+                                          (["diff", "--exit-code", "OLD", "NEW"], 2)])
+def test_a_closed_pipe_exits_as_the_readme_says(args, status, tmp_path):
+    """The reader of stdout leaves after one byte (`tagtext convert | head -c 1`): tagtext
+    stops, says nothing, and exits 1 (2 with diff --exit-code): the output was not all
+    delivered. The outputs are megabytes, far more than a pipe holds."""
+    if "OLD" in args:
+        old, new = tmp_path / "old.json", tmp_path / "new.json"
+        assert run("db", "export", "-o", new).exit_code == 0
+        cards = json.loads(new.read_text(encoding="utf-8"))
+        old.write_text(json.dumps([dict(c, effect=c["effect"] + " x") for c in cards]), encoding="utf-8")
+        args = [str(old) if a == "OLD" else str(new) if a == "NEW" else a for a in args]
+    proc = subprocess.Popen([sys.executable, "-m", "tagtext", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(1)
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=300) == status
+    assert stderr == b""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "exits **1** (**2** with `diff --exit-code`)" in readme
