@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import re
-from urllib.parse import quote
 
 from ... import rulings
 from ...carddb import Database
@@ -24,7 +23,6 @@ from .nodes import CardText
 from .parser import parse as _parse, sentence_chunks
 from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
-from .deck.formats import normalise_password as _normalise_password
 
 
 #: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
@@ -135,8 +133,11 @@ class YgoTagPack(Pack):
         """The seed's exception groups, as the engine's special-ruling table."""
         return rulings.load_packaged(__name__, "special-rulings.toml")
 
-    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
-    normalise_card_id = staticmethod(_normalise_password)
+    def normalise_card_id(self, written: str) -> str | None:
+        """The id a user's way of writing one stands for (``tagtext rewrite --card``): a
+        password as YGOPRODeck users write it (imported when first asked, not at start-up)."""
+        from .deck.formats import normalise_password
+        return normalise_password(written)
 
     def data_source(self) -> str:
         from importlib import resources
@@ -148,6 +149,7 @@ class YgoTagPack(Pack):
 
     @staticmethod
     def card_url(card) -> str:
+        from urllib.parse import quote
         return "https://ygoprodeck.com/card/?search=" + quote(card.id if card.id.isdigit() else card.name)
 
     #: the errata pages: the database has no set codes, so cards are listed by name, A to Z
