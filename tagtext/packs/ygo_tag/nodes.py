@@ -79,14 +79,15 @@ class PlayerRef(Leaf):
 
 
 class Pronoun(Leaf):
-    """``they``, ``their``, ``them``, ``themselves``: a player or cards, as the sentence says
+    """``they``, ``their``, ``them``, ``themselves`` (old text: ``his/her``, ``him/her``): a
+    player or cards, as the sentence says
     (see :mod:`tagtext.packs.ygo_tag.analysis`)."""
 
     __slots__ = ()
 
     @property
     def possessive(self) -> bool:
-        return self.text.lower() in ("their", "theirs")
+        return self.text.lower() in ("their", "theirs", "his/her")
 
 
 class OwnerRef(Leaf):
