@@ -183,6 +183,10 @@ class Analysis:
         """Whether another player phrase of ``m``'s sentence comes before it."""
         return self.in_sentence(m.sentence)[0] is not m
 
+    def mention_at(self, offset: int) -> Mention | None:
+        """The mention whose phrase starts at ``offset``, if any."""
+        return self._by_start().get(offset)
+
     def mention_of(self, leaf: y.Leaf) -> Mention | None:
         """The mention whose phrase is ``leaf``, if any."""
         m = self._by_start().get(leaf.start)
@@ -231,6 +235,37 @@ class Analysis:
         while self.facts and self.facts[chain[-1]].parent is not None:
             chain.append(self.facts[chain[-1]].parent)
         return chain[::-1]
+
+    def goes_on(self, earlier: int, later: int) -> bool:
+        """Whether sentence ``later`` goes on with the effect of ``earlier`` (``earlier`` is
+        among its ancestors; a sentence goes on with its own effect)."""
+        depth = self._depths()
+        while later > earlier and depth[later] > 0:
+            later = self.facts[later].parent
+        return later == earlier
+
+    def later_in_effect(self, index: int) -> list[int]:
+        """The sentences after ``index`` that go on with its effect or that it applies."""
+        children = self.__dict__.get("_children")
+        if children is None:
+            children = self.__dict__["_children"] = {}
+            for f in self.facts:
+                if f.parent is not None:
+                    children.setdefault(f.parent, []).append(f.index)
+        out, todo = [], list(children.get(index, ()))
+        while todo:
+            k = todo.pop()
+            out.append(k)
+            todo.extend(children.get(k, ()))
+        return sorted(out)
+
+    def _depths(self) -> list[int]:
+        depth = self.__dict__.get("_depth")
+        if depth is None:
+            depth = self.__dict__["_depth"] = []
+            for f in self.facts:  # a parent comes before its children
+                depth.append(0 if f.parent is None else depth[f.parent] + 1)
+        return depth
 
 
 def _words(leaf: y.Leaf) -> list[str]:
@@ -463,6 +498,7 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
             for i, (leaf, _) in enumerate(flat):
                 if not _boundary(leaf):
                     seg_words.setdefault(seg_of[i], []).extend(_words(leaf))
+            seg_lasting: dict[int, re.Match | None] = {}
             counted_at: list[bool] = []
             seen_marker: dict[int, bool] = {}
             for i, (leaf, _) in enumerate(flat):
@@ -492,9 +528,9 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                     longer.extend(_words(other))
                 predicate = _predicate(leaf, longer)
                 before: list[str] = []
-                for j in range(i - 1, -1, -1):  # the whole segment ("... unless you have ... than")
+                for j in range(i - 1, -1, -1):  # the segment ("... unless you have ... than"), 40 words
                     other = flat[j][0]
-                    if _boundary(other):
+                    if _boundary(other) or len(before) >= 40:
                         break
                     before[:0] = _words(other)
                 whole_before = before  # the segment up to the phrase ("... unless you have ... than")
@@ -517,7 +553,9 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                                # "If you have ... in your GY, or your opponent controls no ...":
                                # the requirement goes on after the comma
                                or first in ("or", "and") and seg_conditional.get(seg - 1, False))
-                lasting_match = _LASTING_SEGMENT.search(" ".join(words_here))
+                if seg not in seg_lasting:  # once per segment (a long one holds many phrases)
+                    seg_lasting[seg] = _LASTING_SEGMENT.search(" ".join(words_here))
+                lasting_match = seg_lasting[seg]
                 lasting_here = facts.lasting or (lasting_match is not None
                                                  # "target 1 monster in your opponent's GY instead;"
                                                  and not (kind == "cost" and lasting_match.group() == "instead"))

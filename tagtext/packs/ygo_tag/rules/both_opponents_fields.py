@@ -142,7 +142,7 @@ def _sends_their_field(m, ctx: Context) -> bool:
     rest = " ".join(m.after)
     return bool(re.search(r"\ball (?:[\w/-]+ )*?(?:monsters|cards|spells|traps)\b", rest) and m.their_leaf is None
                 and any(e.leaf.text.lower() == "they" and e.after[:1] == ("control",) and e.sentence == m.sentence
-                        and e.segment == m.segment and e.start > m.start for e in ctx.mentions())
+                        and e.segment == m.segment and e.start > m.start for e in ctx.analysis.in_sentence(m.sentence))
                 or "in those" in rest)
 
 

@@ -89,9 +89,9 @@ def _anchor(m: Mention, chain: list[int], ctx: Context) -> Mention:
     """Where the effect first names the opponent as a player or as an owner (the subject
     who declares, before the one who draws; the controller of the 1 card it selects,
     before their Deck): the choice is made there."""
-    for e in ctx.mentions():
-        if e.sentence not in chain or e.sentence > m.sentence or e.sentence == m.sentence and e.start >= m.start:
-            continue
+    for e in (e for s in chain for e in ctx.analysis.in_sentence(s)):
+        if e.sentence > m.sentence or e.sentence == m.sentence and e.start >= m.start:
+            break
         if not ctx.free(e.leaf) or e.lasting or e.owner_return or e.turn or e.cause or e.team or e.counted:
             continue
         in_condition = _in_condition_clause(e, ctx) if e.clause_kind == "condition" else e.lead and not _check(e, ctx)
@@ -298,9 +298,9 @@ def _next_word(leaf: y.Leaf, ctx: Context):
     i = leaf.end
     while i < len(text) and text[i] in " \t":
         i += 1
-    for m in ctx.mentions():
-        if m.leaf.start == i:
-            return m.leaf
+    m = ctx.analysis.mention_at(i)
+    if m is not None:
+        return m.leaf
     j = i
     while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
         j += 1

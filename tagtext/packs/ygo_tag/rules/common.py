@@ -134,8 +134,7 @@ def introduce(tree, ctx: Context, changes: dict, sentence: int, after: int, rule
 
 def later_in_effect(ctx: Context, sentence: int) -> list[int]:
     """The sentences after ``sentence`` that go on with its effect or that it applies."""
-    return [later for later in range(sentence + 1, len(ctx.analysis.sentences))
-            if sentence in ctx.analysis.effect_of(later)]
+    return ctx.analysis.later_in_effect(sentence)
 
 
 def resolved(sentence: int, ctx: Context) -> bool:
@@ -173,10 +172,10 @@ def their_opponent(m: Mention, ctx: Context) -> bool:
     named = antecedent_mention(m, ctx)
     if named is None or not your_opponent(named) or not ctx.free(named.leaf) or named.turn:
         return False  # already "that opponent", "an opponent", or made plural by a rule
-    if named.sentence != m.sentence and named.sentence not in ctx.analysis.effect_of(m.sentence):
+    if named.sentence != m.sentence and not ctx.analysis.goes_on(named.sentence, m.sentence):
         # a "their" opening another sentence, with no player of its own before it in its
         # sentence (Dark Scorpion - Gorg the Strong's "● Send the top card of their Deck")
-        return not any(e.sentence == m.sentence and e.start < m.start for e in ctx.mentions())
+        return not ctx.analysis.earlier_in_sentence(m)
     return True
 
 
@@ -185,16 +184,16 @@ def antecedent_mention(m: Mention, ctx: Context) -> Mention | None:
     ante = m.antecedent
     if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
         return None
-    return next((e for e in ctx.mentions() if e.leaf is ante), None)
+    return ctx.analysis.mention_of(ante)
 
 
 def wants_opponent(ctx: Context, sentence: int, after: int) -> bool:
     """Whether the effect, after offset ``after`` in ``sentence`` or in the sentences that
     go on with it, acts on one opponent's hand, Deck, GY ... (so an opponent named in its
     condition is the one it resolves against)."""
-    later = set(later_in_effect(ctx, sentence))
-    return any(acted_on_privately(m, ctx) for m in ctx.mentions()
-               if m.sentence == sentence and m.start > after or m.sentence in later)
+    sentences = [sentence] + later_in_effect(ctx, sentence)
+    return any(acted_on_privately(m, ctx) and (m.sentence != sentence or m.start > after)
+               for s in sentences for m in ctx.analysis.in_sentence(s))
 
 
 def rule_of(rule_id: str, apply, title: str, trigger, example: tuple[str, str]) -> Rule:
