@@ -197,10 +197,7 @@ def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context)
         semi = costs[-1].semicolon
         if not ctx.free(semi):
             return None
-        replace(changes, semi, f" and {CHOOSE};", ID, ctx)
-        replace(changes, target[0], target[1], ID, ctx)
-        _agree(target[0], changes, ctx)
-        return semi.start
+        return _write_choice(changes, semi, f" and {CHOOSE};", target, ctx, semi.start)
     start = facts.effect_start
     if start is None:
         return None
@@ -245,10 +242,7 @@ def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes:
             and after.text.lower() == "can" and after is not m.leaf):
         if not ctx.free(after):
             return None
-        replace(changes, after, f"{after.text} {CHOOSE};", ID, ctx)
-        replace(changes, target[0], target[1], ID, ctx)
-        _agree(target[0], changes, ctx)
-        return first.start
+        return _write_choice(changes, after, f"{after.text} {CHOOSE};", target, ctx, first.start)
     if not isinstance(first, (y.Word, y.PlayerRef, y.Pronoun)):
         return None
     opening = like(CHOOSE, "C" if _opens_sentence(first, ctx) else "c")
@@ -259,10 +253,17 @@ def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes:
     word = first.text
     if word.lower() not in _GAME_TERMS and not word.isupper():
         word = word[:1].lower() + word[1:]
-    replace(changes, first, f"{opening}; {word}", ID, ctx)
+    return _write_choice(changes, first, f"{opening}; {word}", target, ctx, first.start)
+
+
+def _write_choice(changes: dict, leaf: y.Leaf, text: str, target: tuple[y.Leaf, str], ctx: Context,
+                  where: int) -> int:
+    """Write the choice (``leaf`` becomes ``text``) and the opponent it names (``target``);
+    where the choice is made."""
+    replace(changes, leaf, text, ID, ctx)
     replace(changes, target[0], target[1], ID, ctx)
     _agree(target[0], changes, ctx)
-    return first.start
+    return where
 
 
 #: verbs that stay as they are after a singular subject
