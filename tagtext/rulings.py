@@ -18,7 +18,6 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from .errors import TagTextError
@@ -151,6 +150,7 @@ def load_table(path: str | Path) -> Table:
 
 def load_packaged(package: str, name: str) -> Table:
     """The table shipped as package data ``name`` of ``package`` (a pack's own table)."""
+    from importlib import resources  # (here: not at start-up)
     raw = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return parse_table(raw, f"{package.replace('.', '/')}/{name}")
 

@@ -291,15 +291,27 @@ def _resolve_pack(ctx, param, value):
         raise click.BadParameter(str(e)) from None
 
 
+class _PackOption(click.Option):
+    """``--pack``, whose help names the installed packs: looked up when the help is shown,
+    not when a command is defined (finding the packs is not free, and most runs never show
+    a help)."""
+
+    def get_help_record(self, ctx):
+        from .. import packs
+        self.help = (f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them; "
+                     f"tagtext.toml: pack). Given before --help, the help is that pack's.")
+        return super().get_help_record(ctx)
+
+
 def pack_option(func):
     """``--pack NAME``: the rule pack (tag format) to use; the command gets the pack. Eager,
     so that ``--pack NAME --help`` shows the help for that pack (:class:`PackCommand`)."""
     from .. import packs
     return click.option(
-        "--pack", "pack", metavar="NAME", default=packs.DEFAULT, show_default=True, callback=_resolve_pack,
-        is_eager=True,
-        help=f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them; "
-             f"tagtext.toml: pack). Given before --help, the help is that pack's.",
+        "--pack", "pack", cls=_PackOption, metavar="NAME", default=packs.DEFAULT, show_default=True,
+        callback=_resolve_pack, is_eager=True,
+        help="The tag format's rule pack (`tagtext packs` lists them; tagtext.toml: pack). Given before --help, "
+             "the help is that pack's.",
     )(func)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from . import carddb
 from tagtext import __version__
@@ -30,7 +29,6 @@ from .analysis.units import Region
 from .rules import OVERRIDE, PIPELINE
 from .syntax import nodes
 from .syntax.parser import parse
-from .deck.formats import normalise_id as _normalise_id
 
 
 @dataclass
@@ -137,6 +135,7 @@ class TagTamer(Pack):
 
     @staticmethod
     def card_url(card) -> str:
+        from urllib.parse import quote
         return "https://digimoncard.io/card/?search=" + quote(card.id)
 
     @staticmethod
@@ -150,8 +149,11 @@ class TagTamer(Pack):
                 newest[m.group(1)] = int(m.group(2))
         return [f"{line}{newest[line]}" for line in ("BT", "EX", "ST") if line in newest]
 
-    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
-    normalise_card_id = staticmethod(_normalise_id)
+    def normalise_card_id(self, written: str) -> str | None:
+        """The id a user's way of writing one stands for (``tagtext rewrite --card``): the
+        deck formats' rule (imported when first asked, not at start-up)."""
+        from .deck.formats import normalise_id
+        return normalise_id(written)
 
     def data_source(self) -> str:
         """Where the shipped card data comes from, and whose it is."""
