@@ -21,7 +21,7 @@ from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, e
 @click.option("--exit-code", is_flag=True,
               help="Exit 1 when there are differences, 0 when none (errors then exit 2), as GNU diff.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Color the word diff (auto: when stdout is a terminal; the text report, not --json)."
+              help="Color the word diff (auto: when stdout is a terminal; the text report, not --json).")
 @allow_empty_option
 @rulings_option
 @pack_option
