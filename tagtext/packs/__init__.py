@@ -37,6 +37,10 @@ class BrokenPack(TagTextError):
     """An installed pack that cannot be loaded, or does not fulfil the contract."""
 
 
+class PackMismatch(TagTextError):
+    """An input made by another pack than the one given (or than the other input's)."""
+
+
 class EntryPoint:
     """One registered pack: its name and ``module:attribute`` (as importlib.metadata's)."""
 
@@ -163,3 +167,78 @@ def _load(name: str):
 def all_packs() -> list:
     """Every installed pack (each loaded)."""
     return [get(name) for name in names()]
+
+
+def for_conversion(conversion, given=None):
+    """The pack to read a convert output with: the one it records. ``given`` (``--pack``)
+    must be that one; an output that records none (a tagtext before it recorded them)
+    needs ``given``. Raises a one-line error naming the fix."""
+    recorded = conversion.pack
+    if recorded is None:
+        if given is None:
+            raise PackMismatch(f"{conversion.source} does not record the pack that made it (an older tagtext "
+                               f"wrote it); give --pack NAME")
+        return given
+    if given is not None and given.name != recorded:
+        raise PackMismatch(f"{conversion.source} was converted with pack {recorded}, not {given.name}; "
+                           f"drop --pack or give --pack {recorded}")
+    if recorded not in _entry_points():
+        raise UnknownPack(f"{conversion.source} was converted with pack {recorded!r}, which is not installed "
+                          f"(installed: {installed()}); install it")
+    return get(recorded)
+
+
+def for_database(given=None):
+    """The pack to rewrite a card database with: ``given`` (``--pack``), else the default
+    pack (the commands' --help says which)."""
+    return given if given is not None else get(DEFAULT)
+
+
+def refuse_other_packs_database(data: bytes, source: str, fmt: str, tried) -> None:
+    """Raise :class:`PackMismatch` when another installed pack reads ``data`` as its card
+    database (which ``tried`` could not read well): "this looks like a ygo-tag database"."""
+    other = guess(data, source, fmt, tried)
+    if other is not None:
+        raise PackMismatch(f"{source}: this looks like a {other} database, not a {tried.name} one; "
+                           f"give --pack {other}")
+
+
+def load_database(pack, path: str | None):
+    """``pack.load_database(path)``, except that a file another installed pack reads as its
+    card database (and ``pack`` cannot read, or reads nearly nothing of) is refused naming
+    that pack."""
+    from ..carddb import DatabaseError, decompress, format_of, read_bytes
+    error = None
+    try:
+        database = pack.load_database(path)
+    except DatabaseError as e:
+        database, error = None, e
+    if path is not None and path != "-" and (database is None or database.shape_problem() is not None):
+        from pathlib import Path
+        source = str(Path(path))
+        try:
+            data, fmt = decompress(read_bytes(path), source, format_of(Path(path).name))
+        except (DatabaseError, OSError):
+            data = None
+        if data is not None:
+            refuse_other_packs_database(data, source, fmt, pack)
+    if error is not None:
+        raise error
+    return database
+
+
+def guess(data: bytes, source: str, fmt: str, tried) -> str | None:
+    """The name of another installed pack (not ``tried``) that reads ``data`` as a card
+    database with nothing wrong with it, or None: what a database given to the wrong pack
+    looks like ("this looks like a ygo-tag database")."""
+    from ..carddb import DatabaseError
+    for name in names():
+        if name == tried.name:
+            continue
+        try:
+            database = get(name).database_from_bytes(data, source, fmt)
+        except (DatabaseError, TagTextError):
+            continue
+        if database.cards and database.shape_problem() is None and not database.skipped:
+            return name
+    return None
