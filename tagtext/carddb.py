@@ -70,7 +70,8 @@ class Problem:
 
 @dataclass(frozen=True)
 class Card:
-    """One card: its id, name, set and the texts tagtext reads."""
+    """One card: its id, name, set, type and the texts tagtext reads, as the pack's loader
+    reads them (the pack says what an id is: a card number, a password ...)."""
 
     id: str
     name: str
@@ -78,8 +79,9 @@ class Card:
     card_type: str
     #: field name -> text, only fields that hold text, in the pack's field order
     texts: dict[str, str]
-    #: the app's ``restrictions`` (region -> "Unrestricted", "Restricted to 1", "Banned",
-    #: "Choice Restriction", "Not released"), where the database has them (full raw records)
+    #: the card's play restrictions where its database has them, region -> status, in the
+    #: database's words (the Digimon Card App's: "Restricted to 1", "Banned" ...); the
+    #: pack's deck rules read them
     restrictions: dict[str, str] = field(default_factory=dict)
 
 

@@ -3,7 +3,8 @@ lines, CSV or Markdown: what ``tagtext convert`` prints.
 
 - ``json``: one document following the versioned schema ``tagtext-convert/1``
   (``tagtext/schema/convert-v1.schema.json``, shipped with the package; :func:`schema`
-  reads it). Header fields first, then ``"cards"`` with one card per line, so a text
+  reads it, for one pack with its text field names), recording the pack that made it
+  (name and version). Header fields first, then ``"cards"`` with one card per line, so a text
   diff of two outputs shows one line per changed card and the writer can use the C JSON
   encoder card by card.
 - ``jsonl``: one card object per line, each carrying ``"schema"`` so a line can be read
@@ -41,9 +42,17 @@ CSV_COLUMNS = ("id", "name", "set", "field", "original", "text", "rules")
 
 
 
-def schema() -> dict:
-    """The JSON Schema of the ``json`` output (and, as ``$defs/card``, of a ``jsonl`` line)."""
-    return json.loads(resources.files("tagtext").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8"))
+def schema(pack=None) -> dict:
+    """The JSON Schema of the ``json`` output (and, as ``$defs/card``, of a ``jsonl`` line):
+    the one shipped (any pack's), or, for ``pack``, with its name required and its text
+    field names the only ones allowed."""
+    doc = json.loads(resources.files("tagtext").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8"))
+    if pack is not None:
+        doc["title"] += f": pack {pack.name}"
+        doc["required"] = doc["required"] + ["pack"]
+        doc["$defs"]["pack"]["properties"]["name"] = {"const": pack.name}
+        doc["$defs"]["card"]["properties"]["texts"]["propertyNames"] = {"enum": list(pack.text_fields)}
+    return doc
 
 
 #: output file suffix -> format
@@ -192,11 +201,17 @@ def card_record(card_result: CardResult) -> dict:
     return {"id": card.id, "name": card.name, "set": card.set, "type": card.card_type, "texts": texts}
 
 
+def pack_record(pack) -> dict:
+    """The pack that made a conversion, as the document records it: its name and version."""
+    return {"name": pack.name, "version": pack.version}
+
+
 def header_record(batch: BatchResult) -> dict:
     """The document's fields other than ``cards``."""
     return {
         "schema": SCHEMA_ID,
         "generator": f"tagtext {__version__}",
+        "pack": pack_record(batch.pack),
         "source": batch.source,
         "summary": batch.summary(),
         "problems": [{"where": p.where, "message": p.message} for p in batch.problems],
@@ -217,7 +232,7 @@ def write_json(batch: BatchResult, out: TextIO) -> None:
     """The schema's document: header fields, then one card per line."""
     header = header_record(batch)
     out.write("{\n")
-    for key in ("schema", "generator", "source", "summary"):
+    for key in ("schema", "generator", "pack", "source", "summary"):
         out.write(f"  {_dumps(key)}: {_dumps(header[key])},\n")
     out.write(f'  "problems": {_list_lines(_dumps(p) for p in header["problems"])},\n')
     out.write('  "cards": [')
@@ -238,8 +253,9 @@ def _list_lines(items: Iterator[str]) -> str:
 
 def write_jsonl(batch: BatchResult, out: TextIO) -> None:
     """One card per line, each with ``"schema"`` first."""
+    pack = pack_record(batch.pack)
     for card_result in batch.cards:
-        out.write(_dumps({"schema": SCHEMA_ID, **card_record(card_result)}))
+        out.write(_dumps({"schema": SCHEMA_ID, "pack": pack, **card_record(card_result)}))
         out.write("\n")
 
 
@@ -349,9 +365,22 @@ def write(batch: BatchResult, out: TextIO, fmt: str = "json") -> None:
 
 # ----------------------------------------------------------------------------- reading back
 
-def conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, object]] | None:
-    """The card records of a convert output (json or jsonl, already gunzipped), or None
-    if ``data`` is not one (a card database). A convert CSV is refused: it has no edits."""
+@dataclass(frozen=True)
+class Conversion:
+    """A convert output read back: its card records and the pack it records."""
+
+    source: str
+    #: (where, card record) in document order
+    records: list[tuple[str, object]]
+    #: the recorded pack's name and version; None for an output of a tagtext that did not
+    #: record it
+    pack: str | None
+    pack_version: str | None = None
+
+
+def read_conversion(data: bytes, source: str, fmt: str) -> Conversion | None:
+    """A convert output (json or jsonl, already gunzipped), or None if ``data`` is not one
+    (a card database). A convert CSV is refused: it has no edits."""
     if fmt == "csv":
         head = data[:200].decode("utf-8-sig", "replace").splitlines()[:1]
         if head and tuple(head[0].strip().split(",")) == CSV_COLUMNS:
@@ -364,6 +393,7 @@ def conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, ob
         raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
     if fmt == "jsonl":
         records = []
+        recorded: tuple | None = None
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
@@ -371,8 +401,16 @@ def conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, ob
             if not records and not (isinstance(record, dict) and "schema" in record):
                 return None  # the first record decides: a card database
             _check_schema(record, source, f"line {lineno}")
+            made_by = _recorded_pack(record, source, f"line {lineno}")
+            if recorded is None:
+                recorded = made_by
+            elif made_by != recorded:
+                raise DatabaseError(f"{source}: line {lineno} records pack {made_by[0]!r}, the lines before it "
+                                    f"{recorded[0]!r}; a conversion is one pack's: convert the database again")
             records.append((f"{source}:{lineno}", record))
-        return records or None
+        if not records:
+            return None
+        return Conversion(source, records, *recorded)
     doc = loads_json(text, source)
     if not (isinstance(doc, dict) and "schema" in doc):
         return None
@@ -380,7 +418,20 @@ def conversion_records(data: bytes, source: str, fmt: str) -> list[tuple[str, ob
     cards = doc.get("cards")
     if not isinstance(cards, list):
         raise DatabaseError(f"{source}: a {SCHEMA_ID} document needs a \"cards\" array")
-    return [(f"{source}: card {i + 1}", c) for i, c in enumerate(cards)]
+    return Conversion(source, [(f"{source}: card {i + 1}", c) for i, c in enumerate(cards)],
+                      *_recorded_pack(doc, source, "document"))
+
+
+def _recorded_pack(record: dict, source: str, where: str) -> tuple[str | None, str | None]:
+    """(name, version) of the pack a record says made it ((None, None) if it says none)."""
+    made_by = record.get("pack")
+    if made_by is None:
+        return None, None
+    if not (isinstance(made_by, dict) and isinstance(made_by.get("name"), str) and made_by["name"]
+            and isinstance(made_by.get("version", ""), str)):
+        raise DatabaseError(f"{source}: {where}: \"pack\" must be {{\"name\": ..., \"version\": ...}} as "
+                            f"tagtext convert writes it")
+    return made_by["name"], made_by.get("version")
 
 
 def _check_schema(record: object, source: str, where: str) -> None:
@@ -389,13 +440,15 @@ def _check_schema(record: object, source: str, where: str) -> None:
         raise DatabaseError(f"{source}: {where}: schema {schema!r} is not one this tagtext reads ({SCHEMA_ID})")
 
 
-def batch_from_conversion(records: list[tuple[str, object]], source: str, pack) -> BatchResult:
+def batch_from_conversion(conversion: Conversion, pack) -> BatchResult:
     """A convert output read back as the batch it was written from (``tagtext errata``
-    builds pages from a published conversion this way, without rewriting anything)."""
+    builds pages from a published conversion this way, without rewriting anything), with
+    ``pack``: the one it records (see :func:`tagtext.packs.for_conversion`)."""
     from .carddb import Card
     out = []
     seen: set[str] = set()
-    for where, record in records:
+    source = conversion.source
+    for where, record in conversion.records:
         if not isinstance(record, dict) or not isinstance(record.get("id"), str) \
                 or not isinstance(record.get("texts"), dict):
             raise DatabaseError(f"{where}: not a card record (needs \"id\" and \"texts\")")
@@ -421,21 +474,55 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-def load_input(path: str | Path | None, pack=None) -> tuple[object, BatchResult | None]:
-    """What a command reading "a card database or a conversion" was given: (the card
-    database, None), or (None, the batch a ``tagtext convert`` json or jsonl output was
-    written from, recognised by its ``"schema"``). ``path``: a file, ``"-"`` (stdin, read
-    once) or None (the pack's shipped database). Bad input is a one-line
+@dataclass(frozen=True)
+class Input:
+    """What a command reading "a card database or a conversion" was given, read but not
+    yet given a pack: a file's bytes, and the conversion they are if they are one."""
+
+    #: the file, "-" (stdin) or None (the pack's shipped database)
+    path: str | None
+    source: str
+    data: bytes | None
+    fmt: str
+    conversion: Conversion | None
+
+
+def read_input(path: str | Path | None) -> Input:
+    """Read a card database or a ``tagtext convert`` json or jsonl output (recognised by its
+    ``"schema"``). ``path``: a file, ``"-"`` (stdin, read once) or None (the pack's shipped
+    database, read once a pack is chosen). Bad input is a one-line
     :class:`~tagtext.carddb.DatabaseError`."""
     from . import carddb
-    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
     if path is None:
-        return pack.load_database(None), None
+        return Input(None, "", None, "json", None)
     source = "<stdin>" if str(path) == "-" else str(Path(path))
     data = carddb.read_bytes(path)
     fmt = "json" if str(path) == "-" else carddb.format_of(Path(path).name)
     data, fmt = carddb.decompress(data, source, fmt)
-    records = conversion_records(data, source, fmt)
-    if records is not None:
-        return None, batch_from_conversion(records, source, pack)
-    return pack.database_from_bytes(data, source, fmt), None
+    return Input(str(path), source, data, fmt, read_conversion(data, source, fmt))
+
+
+def open_input(given: Input, pack=None, rulings: str | None = None):
+    """(the card database, None, its pack) or (None, the batch a conversion was written
+    from, its pack). The pack: a conversion's recorded one (``pack``, ``--pack``, must be
+    it), else ``pack``, else the default pack (:func:`tagtext.packs.for_conversion`,
+    :func:`~tagtext.packs.for_database`); ``rulings``: a maintainer's special-ruling table
+    laid over the pack's. A database another installed pack reads, which this pack
+    cannot read well, is refused naming that pack."""
+    from .project import with_rulings
+    pack = packs.get(pack) if isinstance(pack, str) else pack
+    if given.conversion is not None:
+        pack = with_rulings(packs.for_conversion(given.conversion, pack), rulings)
+        return None, batch_from_conversion(given.conversion, pack), pack
+    pack = with_rulings(packs.for_database(pack), rulings)
+    if given.data is None:
+        return pack.load_database(None), None, pack
+    database = pack.database_from_bytes(given.data, given.source, given.fmt)
+    if database.shape_problem() is not None:
+        packs.refuse_other_packs_database(given.data, given.source, given.fmt, pack)
+    return database, None, pack
+
+
+def load_input(path: str | Path | None, pack=None, rulings: str | None = None):
+    """:func:`open_input` of :func:`read_input`: (database, None, pack) or (None, batch, pack)."""
+    return open_input(read_input(path), pack, rulings)

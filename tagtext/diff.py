@@ -4,8 +4,11 @@ Each side is a card database (rewritten here) or the output of ``tagtext convert
 (``json`` or ``jsonl``, recognised by its ``"schema"`` field), so the new database can be
 compared with the last published conversion as well as with the last database. The
 comparison lists the cards added and removed, and the cards with a text field whose
-official text or Tag Tamer text changed, with a word-level diff of the official text
-(when it changed) and of the Tag Tamer text.
+official text or tag-format text changed, with a word-level diff of the official text
+(when it changed) and of the tag-format text.
+
+Both sides are one pack's: a conversion's recorded pack, or the ``--pack`` given, or the
+default pack for two databases; a mismatch is an error naming the fix.
 
 A card whose official texts are the same on two *database* sides is not rewritten at all:
 the same compiler gives the same text for the same (card, text), so comparing two
@@ -17,14 +20,13 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator
 
 from . import carddb, packs
 from .batch import convert_card
 from .carddb import Card, Problem
 from .controls import visible
-from .convert import TextRecord, load_input
+from .convert import TextRecord, open_input, read_input
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -35,7 +37,7 @@ DIFF_SCHEMA_ID = "tagtext-diff/1"
 
 @dataclass(frozen=True)
 class TextVersion:
-    """One text field of one card on one side: official text, Tag Tamer text (None when
+    """One text field of one card on one side: official text, tag-format text (None when
     it could not be rewritten), and what a maintainer should look at."""
 
     original: str
@@ -77,8 +79,8 @@ class Side:
                  db_cards: dict[str, Card] | None = None, problems: list[Problem] | None = None,
                  pack=None):
         self.label = label
-        #: the rule pack that rewrites a database side's texts
-        self.pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
+        #: the rule pack whose texts these are (that rewrites a database side's texts)
+        self.pack = pack
         #: entries of a database side that were skipped or repaired (see tagtext.carddb)
         self.problems = list(problems or ())
         #: "database" or "conversion"
@@ -112,23 +114,40 @@ class Side:
         return out
 
 
-def load_side(path: str, pack=None) -> Side:
-    """A card database or a convert output (json/jsonl, maybe gzipped); ``-`` is stdin.
+def load_sides(old: str, new: str, pack=None, rulings: str | None = None) -> tuple[Side, Side]:
+    """OLD and NEW, each a card database or a convert output (json/jsonl, maybe gzipped;
+    ``-`` is stdin), read with one pack: ``pack`` (``--pack``) if given, else the one a
+    conversion records, else the default pack; ``rulings``: a maintainer's special-ruling
+    table laid over the pack's (``--rulings``).
 
-    Raises :class:`tagtext.carddb.DatabaseError` (one line, naming the file) when the file
-    cannot be read or is neither.
+    Raises :class:`tagtext.carddb.DatabaseError` (one line, naming the file) when a file
+    cannot be read or is neither, and :class:`tagtext.packs.PackMismatch` when the sides
+    are not one pack's.
     """
-    source = "<stdin>" if path == "-" else str(Path(path))
-    db, batch = load_input(path, pack)
-    if batch is not None:
-        return _conversion_side(source, batch, pack)
+    inputs = [read_input(old), read_input(new)]
+    recorded = [i for i in inputs if i.conversion is not None and i.conversion.pack is not None]
+    if pack is None and len(recorded) == 2 and recorded[0].conversion.pack != recorded[1].conversion.pack:
+        raise packs.PackMismatch(f"{recorded[0].source} was converted with pack {recorded[0].conversion.pack} and "
+                                 f"{recorded[1].source} with {recorded[1].conversion.pack}; a diff compares one "
+                                 f"format's texts: convert both with one pack")
+    if pack is None and recorded:
+        pack = packs.for_conversion(recorded[0].conversion)
+    sides = []
+    for given in inputs:
+        db, batch, side_pack = open_input(given, pack, rulings)
+        sides.append(_conversion_side(given.source, batch, side_pack) if batch is not None
+                     else _database_side(given.source, db, side_pack))
+    return sides[0], sides[1]
+
+
+def _database_side(source: str, db, pack) -> Side:
     cards = {c.id: SideCard(c.id, c.name, c.set, dict(c.texts)) for c in db.cards}
     side = Side(source, "database", cards, db_cards={c.id: c for c in db.cards}, problems=db.problems, pack=pack)
     side.database = db
     return side
 
 
-def _conversion_side(source: str, batch, pack=None) -> Side:
+def _conversion_side(source: str, batch, pack) -> Side:
     """A convert output's side: the batch it was written from."""
     cards: dict[str, SideCard] = {}
     texts: dict[str, dict[str, TextVersion]] = {}
@@ -155,7 +174,7 @@ class FieldChange:
     @property
     def kind(self) -> str:
         """added / removed (the whole field), official (its official text changed),
-        rewrite (same official text, different Tag Tamer text)."""
+        rewrite (same official text, different tag-format text)."""
         if self.old is None:
             return "added"
         if self.new is None:
@@ -170,7 +189,7 @@ class FieldChange:
         return word_diff(self.old.original, self.new.original)
 
     def word_diff(self) -> list[tuple[str, str]]:
-        """Word diff of the Tag Tamer text (of the official text where one side has none)."""
+        """Word diff of the tag-format text (of the official text where one side has none)."""
         def shown(v: TextVersion | None) -> str:
             if v is None:
                 return ""
@@ -209,7 +228,7 @@ class Comparison:
     new: str
     compared: int = 0
     #: the tag format's name ("Tag Tamer"), as the report names its texts
-    title: str = "Tag Tamer"
+    title: str = ""
     added: list[AddedCard] = field(default_factory=list)
     removed: list[SideCard] = field(default_factory=list)
     changed: list[CardChange] = field(default_factory=list)
@@ -256,7 +275,7 @@ def compare(old: Side, new: Side) -> Comparison:
             continue
         result.compared += 1
         if both_databases and before.originals == card.originals:
-            continue  # same texts, same compiler: same Tag Tamer text
+            continue  # same texts, same compiler: same tag-format text
         old_texts, new_texts = old.texts(card_id), new.texts(card_id)
         changes = []
         for name in sorted(set(old_texts) | set(new_texts), key=lambda f: field_order.get(f, len(field_order))):
@@ -384,7 +403,7 @@ def report_lines(comparison: Comparison, color: bool = False) -> Iterator[str]:
                 official = f.official_diff()
                 if official is not None:
                     # the official text's own change first (4 -> 3), then what it makes of
-                    # the Tag Tamer text (8 -> 6) when that differs (a text no rule rewrites
+                    # the tag-format text (8 -> 6) when that differs (a text no rule rewrites
                     # would only repeat it)
                     for line in changed_lines(official, color):
                         yield f"        {line}"

@@ -95,7 +95,8 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
-    matches, notices = rulings.find(pack.rulings(), text, card_id, field)
+    # (a text of no card has no ruling: the table is not even read)
+    matches, notices = rulings.find(pack.rulings(), text, card_id, field) if card_id is not None else ([], [])
     parts = None
     if USE_TRIGGERS and not matches:
         parts = pack.parts(text)

@@ -1,4 +1,4 @@
-"""What a rewrite returns: the Tag Tamer text, and every change explained."""
+"""What a rewrite returns: the tag-format text, and every change explained."""
 
 from __future__ import annotations
 

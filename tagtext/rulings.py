@@ -15,10 +15,8 @@ ruling was written, and the ruling is *stale*: reported, never applied.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from .errors import TagTextError
@@ -49,20 +47,24 @@ class Ruling:
     text: dict[str, str]
     #: wordings derived word for word from one of the ruling's (the table's [wording.*])
     variants: tuple["Variant", ...] = ()
+    #: how loosely an effect is matched (the table's [match])
+    matching: "Matching" = None  # type: ignore[assignment]
 
     def find(self, card_text: str) -> "Match | None":
         """Where this ruling's effect is in ``card_text``: in whichever of its wordings
-        matches (timing labels with or without their brackets, any whitespace), else in a
-        wording derived from one of them word for word (its text derived the same way)."""
+        matches (as loosely as the table's [match] says: any whitespace, and in Tag Tamer's
+        timing labels with or without their brackets), else in a wording derived from one
+        of them word for word (its text derived the same way)."""
+        loose = (self.matching or _EXACT_SPACES).pattern
         for wording, effect in self.effect.items():
-            m = _loose(effect).search(card_text)
+            m = loose(effect).search(card_text)
             if m is not None:
                 return Match(self, wording, m.start(), m.end())
         for variant in self.variants:
             effect = self.effect.get(variant.base)
             if effect is None:
                 continue
-            m = _loose(variant.derive(effect)).search(card_text)
+            m = loose(variant.derive(effect)).search(card_text)
             if m is not None:
                 text = self.text.get(variant.base)
                 return Match(self, variant.name, m.start(), m.end(),
@@ -117,31 +119,44 @@ class Table:
         return frozenset(r.card for r in self.rulings)
 
 
-@functools.lru_cache(maxsize=1)
-def _loose_cache():
-    return {}
+@dataclass(frozen=True)
+class Matching:
+    """How loosely a table's effects are found in card text (its ``[match]``): any run of
+    whitespace (or of the ``spaces`` a pack's text writes for one, the Digimon Card App's
+    ``&#160;``) stands for any other, and a word may lack the ``optional_edges`` it starts
+    or ends with in the table (wiki pages print Tag Tamer's timing labels without their
+    brackets: "[On Play]" or "On Play")."""
+
+    spaces: tuple[str, ...] = ()
+    #: (opening, closing): a word starting with ``opening`` / ending with ``closing`` may lack it
+    optional_edges: tuple[str, str] | None = None
+
+    def __post_init__(self):
+        gap = "|".join([r"\s"] + [re.escape(space) for space in self.spaces])
+        object.__setattr__(self, "_gap", f"(?:{gap})+")
+        object.__setattr__(self, "_cache", {})
+
+    def pattern(self, effect: str) -> re.Pattern:
+        """A pattern for ``effect``, as loose as this matching says."""
+        cache = self._cache
+        pattern = cache.get(effect)
+        if pattern is None:
+            chunks = [self._edges_optional(re.escape(chunk)) for chunk in re.split(self._gap, effect.strip()) if chunk]
+            pattern = cache[effect] = re.compile(self._gap.join(chunks))
+        return pattern
+
+    def _edges_optional(self, escaped: str) -> str:
+        if self.optional_edges is None:
+            return escaped
+        opening, closing = (re.escape(edge) for edge in self.optional_edges)
+        if escaped.startswith(opening):
+            escaped = f"(?:{opening})?" + escaped[len(opening):]
+        if escaped.endswith(closing):
+            escaped = escaped[:-len(closing)] + f"(?:{closing})?"
+        return escaped
 
 
-def _loose(effect: str) -> re.Pattern:
-    """A pattern for ``effect`` that lets any whitespace (or &#160;) stand for any other."""
-    cache = _loose_cache()
-    pattern = cache.get(effect)
-    if pattern is None:
-        chunks = [_brackets_optional(re.escape(chunk))
-                  for chunk in re.split(r"(?:\s|&#160;)+", effect.strip()) if chunk]
-        pattern = re.compile(r"(?:\s|&#160;)+".join(chunks))
-        cache[effect] = pattern
-    return pattern
-
-
-def _brackets_optional(escaped: str) -> str:
-    """A bracket at the start or end of an escaped word made optional: wiki pages print
-    timing labels without their brackets ("[On Play]" or "On Play")."""
-    if escaped.startswith("\\["):
-        escaped = "\\[?" + escaped[2:]
-    if escaped.endswith("\\]"):
-        escaped = escaped[:-2] + "\\]?"
-    return escaped
+_EXACT_SPACES = Matching()
 
 
 def load_table(path: str | Path) -> Table:
@@ -151,6 +166,7 @@ def load_table(path: str | Path) -> Table:
 
 def load_packaged(package: str, name: str) -> Table:
     """The table shipped as package data ``name`` of ``package`` (a pack's own table)."""
+    from importlib import resources  # (here: not at start-up)
     raw = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return parse_table(raw, f"{package.replace('.', '/')}/{name}")
 
@@ -168,16 +184,30 @@ def table_from_doc(doc: dict, source: str) -> Table:
         if not isinstance(entry, dict):
             raise OverrideTableError(f"{source}: ruling {i} is not a table ([[ruling]] with id = ..., card = ...)")
     variants = _variants(doc.get("wording", {}), source)
+    matching = _matching(doc.get("match", {}), source)
     rulings = []
     seen = set()
     for i, entry in enumerate(entries, 1):
         where = f"{source}: ruling {i}"
-        ruling = dataclasses.replace(_ruling(entry, where), variants=variants)
+        ruling = dataclasses.replace(_ruling(entry, where), variants=variants, matching=matching)
         if ruling.id in seen:
             raise OverrideTableError(f"{where}: duplicate id {ruling.id!r}")
         seen.add(ruling.id)
         rulings.append(ruling)
     return Table(source, tuple(rulings))
+
+
+def _matching(value, source: str) -> Matching:
+    """``[match]``: ``spaces`` (what stands for a space besides whitespace) and
+    ``optional_edges`` (["[", "]"]: a word's opening and closing bracket may be missing)."""
+    spaces = value.get("spaces", []) if isinstance(value, dict) else None
+    edges = value.get("optional_edges") if isinstance(value, dict) else None
+    if not isinstance(spaces, list) or not all(isinstance(x, str) and x for x in spaces) or not (
+            edges is None or isinstance(edges, list) and len(edges) == 2 and all(isinstance(x, str) and x for x in edges)) \
+            or set(value) - {"spaces", "optional_edges"}:
+        raise OverrideTableError(f"{source}: [match] takes spaces = [\"&#160;\", ...] and "
+                                 f"optional_edges = [\"[\", \"]\"]")
+    return Matching(tuple(spaces), tuple(edges) if edges is not None else None)
 
 
 def _variants(value, source: str) -> tuple[Variant, ...]:

@@ -4,7 +4,6 @@ it: the file missing, unreadable, not UTF-8, or not TOML."""
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 
 from .errors import TagTextError
@@ -39,6 +38,8 @@ def read_toml(path: str | Path, error: type[TagTextError], missing: str = "no su
 def loads_toml(text: str, source: str, error: type[TagTextError]) -> dict:
     """``text`` as TOML, or ``error`` in one line naming ``source``: not TOML, nesting too
     deep for the reader, an integer too long for Python to read."""
+    import tomllib  # imported here: a short run reads no TOML
+
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:

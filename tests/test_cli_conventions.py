@@ -111,6 +111,7 @@ def test_help_names_the_pack_in_use(command, tmp_path, monkeypatch):
 def test_options_say_when_they_apply():
     assert "(the text report; --json lists all)" in " ".join(run("coverage", "--help").stdout.split())
     assert "only with --card" in " ".join(run("rewrite", "--help").stdout.split())
+    assert "the text report, not --json" in " ".join(run("diff", "--help").stdout.split())
 
 
 @pytest.mark.parametrize("args", [["parse", "--json", "Both players draw 2 cards."],

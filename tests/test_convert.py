@@ -69,7 +69,7 @@ def sample_db(tmp_path, sample) -> Path:
 
 @pytest.fixture(scope="module")
 def schema() -> dict:
-    return convert.schema()
+    return convert.schema(packs.get("tag-tamer"))
 
 
 @pytest.fixture(scope="module")
@@ -210,7 +210,8 @@ def test_jsonl_is_one_valid_card_per_line(sample_db, sample, card_validator):
 def test_jsonl_cards_equal_the_json_documents_cards(sample_db):
     doc = json.loads(run("convert", sample_db).stdout)
     lines = [json.loads(line) for line in run("convert", sample_db, "-f", "jsonl").stdout.splitlines()]
-    assert [{k: v for k, v in r.items() if k != "schema"} for r in lines] == doc["cards"]
+    assert [{k: v for k, v in r.items() if k not in ("schema", "pack")} for r in lines] == doc["cards"]
+    assert all(r["pack"] == doc["pack"] for r in lines)
 
 
 def test_csv_is_one_row_per_card_text(sample_db):

@@ -24,7 +24,7 @@ import tagtext
 import tagtext.diff
 from tagtext import carddb
 from tagtext.cli.main import cli
-from tagtext.diff import changed_lines, compare, load_side, render_word_diff, word_diff
+from tagtext.diff import changed_lines, render_word_diff, word_diff
 
 TAGTEXT = Path(sys.executable).parent / "tagtext"
 
@@ -255,7 +255,8 @@ def test_errors_are_one_line_and_exit_1_or_2_with_exit_code(files, tmp_path, fla
 
 def test_a_broken_conversion_record_is_reported(tmp_path):
     path = tmp_path / "conv.jsonl"
-    path.write_text(json.dumps({"schema": "tagtext-convert/1", "id": "BT1-001", "texts": {"effect": {"text": "x"}}}) + "\n")
+    path.write_text(json.dumps({"schema": "tagtext-convert/1", "pack": {"name": "tag-tamer", "version": "0.1.0"},
+                                "id": "BT1-001", "texts": {"effect": {"text": "x"}}}) + "\n")
     result = run(path, path)
     assert result.exit_code == 1
     assert result.stderr.startswith(f"tagtext: error: {path}:1 (id BT1-001): text 'effect' needs")

@@ -103,7 +103,7 @@ def test_a_readings_answers_are_the_patterns_answers():
                   "with", "no", "3", "or", "more", "were", "was", "returned", "and", "each", "in", "play", "they",
                   "have", "evolution", "total", "worth", "of", "1", "x")
     rng = random.Random(22)
-    patterns = (residuals._AND_EACH, residuals._BOTH_SIDES, counts._WERE_DONE, counts._HAVE_OR_IN_PLAY,
+    patterns = (counts._AND_EACH, residuals._BOTH_SIDES, counts._WERE_DONE, counts._HAVE_OR_IN_PLAY,
                 counts._IN_AREA, counts._THIS_THAT_ITS, counts._SUM_OF_OBJECTS, counts._WITH_DIGIVOLUTION_CARDS)
     for _ in range(300):
         words = [rng.choice(vocabulary) for _ in range(rng.randrange(1, 40))]

@@ -133,3 +133,29 @@ def test_check_overrides_command(tmp_path):
     assert result.exit_code == 1
     assert "stale         doomsday-clock-win" in result.stdout
     assert result.stdout.count("unknown-card") == 4
+
+
+_ONE_RULING = """
+[[ruling]]
+id = "x"
+card = "C-1"
+field = "effect"
+mode = "keep"
+reason = "a test"
+effect.global = "[On Play] Trash 1 card."
+"""
+
+
+def test_how_loosely_an_effect_is_found_is_the_tables_own():
+    """Brackets left off a label, and the app's &#160; for a space, are Tag Tamer's
+    ([match] in its table): a table without [match] finds its effect with any whitespace
+    only."""
+    plain = parse_table(_ONE_RULING, "plain.toml").rulings[0]
+    loose = parse_table('[match]\nspaces = ["&#160;"]\noptional_edges = ["[", "]"]\n' + _ONE_RULING,
+                        "loose.toml").rulings[0]
+    assert plain.find("x [On Play]  Trash 1\ncard.") is not None
+    assert plain.find("On Play Trash 1 card.") is None and plain.find("[On Play] Trash&#160;1 card.") is None
+    assert loose.find("On Play Trash 1 card.") is not None
+    assert loose.find("[On Play] Trash&#160;1 card.") is not None
+    with pytest.raises(OverrideTableError, match=r"\[match\] takes spaces"):
+        parse_table('[match]\nbrackets = true\n' + _ONE_RULING, "bad.toml")

@@ -285,22 +285,49 @@ def rulings_option(func):
 
 def _resolve_pack(ctx, param, value):
     from .. import packs
+    if value is None:
+        return None
     try:
         return packs.get(value)
     except packs.UnknownPack as e:
         raise click.BadParameter(str(e)) from None
 
 
-def pack_option(func):
+class _PackOption(click.Option):
+    """``--pack``, whose help names the installed packs: looked up when the help is shown,
+    not when a command is defined (finding the packs is not free, and most runs never show
+    a help). ``recorded``: the command also reads conversions (see pack_option)."""
+
+    def __init__(self, *args, recorded: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.recorded = recorded
+
+    def get_help_record(self, ctx):
+        from .. import packs
+        recorded = f"; default: the pack a conversion records, else {packs.DEFAULT}" if self.recorded else ""
+        self.help = (f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them; "
+                     f"tagtext.toml: pack{recorded}). Given before --help, the help is that pack's.")
+        return super().get_help_record(ctx)
+
+
+def pack_option(func=None, *, recorded: bool = False):
     """``--pack NAME``: the rule pack (tag format) to use; the command gets the pack. Eager,
-    so that ``--pack NAME --help`` shows the help for that pack (:class:`PackCommand`)."""
+    so that ``--pack NAME --help`` shows the help for that pack (:class:`PackCommand`).
+
+    ``recorded``: the command also reads ``tagtext convert`` outputs, which record their
+    pack: it gets None when no pack is given (on the command line or in tagtext.toml), and
+    :func:`tagtext.packs.for_conversion` / :func:`~tagtext.packs.for_database` decide."""
     from .. import packs
-    return click.option(
-        "--pack", "pack", metavar="NAME", default=packs.DEFAULT, show_default=True, callback=_resolve_pack,
-        is_eager=True,
-        help=f"The tag format's rule pack ({', '.join(packs.names())}; `tagtext packs` lists them; "
-             f"tagtext.toml: pack). Given before --help, the help is that pack's.",
-    )(func)
+
+    def decorate(f):
+        return click.option(
+            "--pack", "pack", cls=_PackOption, recorded=recorded, metavar="NAME",
+            default=None if recorded else packs.DEFAULT, show_default=not recorded, callback=_resolve_pack,
+            is_eager=True,
+            help="The tag format's rule pack (`tagtext packs` lists them; tagtext.toml: pack). Given before --help, "
+                 "the help is that pack's.",
+        )(f)
+    return decorate(func) if func is not None else decorate
 
 
 class PackCommand(click.Command):

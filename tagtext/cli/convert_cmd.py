@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 
 import click
 
-from .. import carddb
+from .. import carddb, packs
 from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database
 from ..convert import FORMATS, UnknownSuffix, format_for, write
@@ -89,11 +89,13 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
     if fmt == WRITE_BACK:
         data, source, data_fmt = _database_file(db, pack)
         database = pack.load_database(None) if db is None else pack.database_from_bytes(data, source, data_fmt)
+        if db is not None and database.shape_problem() is not None:
+            packs.refuse_other_packs_database(data, source, data_fmt, pack)
 
         def render(batch: BatchResult, out) -> None:
             out.write(pack.write_back(data, source, data_fmt, changed_texts(batch)))
     else:
-        database = pack.load_database(db)
+        database = packs.load_database(pack, db)
 
         def render(batch: BatchResult, out) -> None:
             write(batch, out, fmt)

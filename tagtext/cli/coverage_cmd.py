@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from .. import packs
 from . import streams
 from .common import (PackCommand, allow_empty_option, check_shape, global_flags, handle_errors, pack_option,
                      report_problems)
@@ -39,7 +40,7 @@ def coverage(db, as_json, top, allow_empty, pack):
       tagtext coverage
       tagtext coverage path/to/{shipped} --json > coverage.json
     """
-    database = pack.load_database(db)
+    database = packs.load_database(pack, db)
     check_shape(database, allow_empty)
     report = pack.coverage(database)
     skipped = report_problems(database.problems)

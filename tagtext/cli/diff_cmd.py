@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from ..project import with_rulings
 from . import streams
 from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, not_rewritten,
                      pack_option, report_problems, rulings_option)
@@ -21,10 +20,10 @@ from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, e
 @click.option("--exit-code", is_flag=True,
               help="Exit 1 when there are differences, 0 when none (errors then exit 2), as GNU diff.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Color the word diff (auto: when stdout is a terminal).")
+              help="Color the word diff (auto: when stdout is a terminal; the text report, not --json).")
 @allow_empty_option
 @rulings_option
-@pack_option
+@pack_option(recorded=True)
 def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or {title} text changed, with a word diff of the official text
@@ -62,10 +61,9 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
         raise click.UsageError("OLD and NEW are both \"-\": only one of them can be read from stdin")
     with errors_exit(error):
         from ..carddb import refuse_shape
-        from ..diff import compare, load_side, report_lines
+        from ..diff import compare, load_sides, report_lines
 
-        pack = with_rulings(pack, rulings)
-        old_side, new_side = load_side(old, pack), load_side(new, pack)
+        old_side, new_side = load_sides(old, new, pack, rulings)
         for side in (old_side, new_side):
             if side.database is not None:
                 check_shape(side.database, allow_empty)

@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from ..project import with_rulings
 from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option,
                      plural, report_problems, rulings_option)
 
@@ -23,7 +22,7 @@ from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_f
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
 @allow_empty_option
 @rulings_option
-@pack_option
+@pack_option(recorded=True)
 @handle_errors
 def errata(db, out, fmt, allow_empty, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
@@ -60,7 +59,7 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, with_rulings(pack, rulings), allow_empty)
+    report = build_errata(db, out, fmt, pack, allow_empty, rulings)
     errata_ = report.errata
     counts = errata_.flag_counts()
     counts.setdefault("residual", (0, "residuals"))

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from .. import packs
+
 from ..rulings import check
 from ..project import with_rulings
 from . import streams
@@ -37,7 +39,7 @@ def check_overrides(db, table_path, as_json, rulings, pack):
       tagtext check-overrides --rulings my-rulings.toml
     """
     table = with_rulings(pack, rulings or table_path).rulings()
-    database = pack.load_database(db)
+    database = packs.load_database(pack, db)
     skipped = report_problems(database.problems)
     statuses = check(table, database.by_id())
     if as_json:

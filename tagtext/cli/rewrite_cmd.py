@@ -1,14 +1,10 @@
-"""tagtext rewrite"""
+"""tagtext rewrite (what only some runs need is imported where it is used: a short rewrite
+starts fast)"""
 
 from __future__ import annotations
 
-import dataclasses
-
 import click
 
-from ..lookup import AmbiguousCard, find_card
-from ..result import Notice
-from ..rulings import check
 from ..project import with_rulings
 from . import streams
 from .common import PackCommand, global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
@@ -52,6 +48,7 @@ def rewrite(text, card_id, as_json, db, rulings, pack):
     if card is not None:
         result = _not_the_cards_text(result, card, pack)
     if as_json:
+        import json
         out = {"card": card_id, **result.to_json()}
         streams.print_json(out, indent=2)
         return
@@ -71,6 +68,7 @@ def _resolve_card(query: str, pack, db: str | None = None):
     An id no card has gets a warning and is used as given, with no card: the text is
     still rewritten (a card newer than the database is fine), but no ruling applies, and a
     typo would otherwise go unnoticed."""
+    from ..lookup import AmbiguousCard, find_card
     try:
         found = find_card(pack.load_database(None), query, pack.normalise_card_id)
     except AmbiguousCard as e:
@@ -88,6 +86,10 @@ def _not_the_cards_text(result, card, pack):
     """A ruling whose effect is in the card's text in the database but not in the text
     given is not stale (the card has not changed): the text given is not the card's own
     (another field, another card, a typo). Say that instead."""
+    import dataclasses
+
+    from ..result import Notice
+    from ..rulings import check
     current = {status.ruling.id for status in check(pack.rulings(), {card.id: card}) if status.status == "current"}
     warnings = tuple(
         Notice("ruling-not-in-text",

@@ -13,7 +13,6 @@ from pathlib import Path
 from .. import carddb
 from ..batch import convert_database
 from ..convert import load_input
-from .. import packs
 from .model import Errata, build_model
 from .publish import publish_dir
 
@@ -33,15 +32,18 @@ class BuildReport:
 
 
 def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None,
-                 allow_empty: bool = False) -> BuildReport:
+                 allow_empty: bool = False, rulings: str | None = None) -> BuildReport:
     """Convert the database at ``db_path`` (None: the shipped one; a ``tagtext convert``
     json or jsonl output is read back as it was published, not rewritten) and write the errata
     to the directory ``out``, replacing a previous build only once this one succeeded.
-    A database that no longer looks like one (nearly every entry skipped, no text) raises
-    :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``."""
+
+    ``pack``: the pack given (``--pack``), or None: a conversion's recorded pack, else the
+    default pack (:mod:`tagtext.packs`); a conversion of another pack than the one given
+    is refused. A database that no longer looks like one (nearly every entry skipped, no
+    text) raises :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``.
+    ``rulings``: a maintainer's special-ruling table laid over the pack's (``--rulings``)."""
     started = time.perf_counter()
-    pack = packs.get(pack) if pack is None or isinstance(pack, str) else pack
-    database, batch = load_input(db_path, pack)
+    database, batch, pack = load_input(db_path, pack, rulings)
     if batch is not None:
         carddb.refuse_shape(batch.read_back_problem(), allow_empty, out)
     else:

@@ -4,7 +4,7 @@ Both outputs (the HTML site and the wiki tables) render this model; neither look
 :class:`~tagtext.batch.BatchResult` itself.
 
 - :class:`Errata.sets`: the cards whose text the format changes (or keeps by special
-  ruling), grouped by set, each changed text cut into printed / Tag Tamer segments with
+  ruling), grouped by set, each changed text cut into printed / tag-format segments with
   every edit numbered and explained by its rules;
 - :class:`Errata.rules`: every rule with one real example, the shortest text in the
   database that rule edited;

@@ -154,7 +154,7 @@ def _take_over(tmp: Path, target: Path) -> None:
     except OSError:
         return
     os.chmod(tmp, stat.S_IMODE(st.st_mode))
-    if (st.st_uid, st.st_gid) == (os.geteuid(), os.getegid()):
+    if not hasattr(os, "lchown") or (st.st_uid, st.st_gid) == (os.geteuid(), os.getegid()):
         return
     for dirpath, dirnames, filenames in os.walk(tmp):
         for name in [dirpath, *(os.path.join(dirpath, n) for n in dirnames + filenames)]:

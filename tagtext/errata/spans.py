@@ -1,11 +1,11 @@
-"""Cutting a text into plain and highlighted pieces, for the printed and Tag Tamer sides.
+"""Cutting a text into plain and highlighted pieces, for the printed and tag-format sides.
 
 An edit's span is an offset range into the *original* text; the rewritten text is the
 original with each edit's span replaced by its ``after`` text, edits in order and not
 overlapping. So both sides can be rendered from the original and the edits alone:
 
 - printed side:   plain, edit.before (highlighted), plain, ...
-- Tag Tamer side: plain, edit.after  (highlighted), plain, ...
+- tag-format side: plain, edit.after  (highlighted), plain, ...
 
 :func:`edit_segments` checks that the edits really reproduce the rewritten text before
 trusting them; when they don't (a compiler bug), it says so instead of highlighting
@@ -46,7 +46,7 @@ class Sides:
 
 
 def edit_segments(result: RewriteResult) -> Sides:
-    """The printed and Tag Tamer sides of ``result``, each edit highlighted on both."""
+    """The printed and tag-format sides of ``result``, each edit highlighted on both."""
     original, edits = result.original, result.edits
     if not _edits_reproduce(result):
         return Sides((Segment(original),), (Segment(result.text),), consistent=False)

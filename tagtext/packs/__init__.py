@@ -15,7 +15,10 @@ is the entry point's.
 from __future__ import annotations
 
 import functools
-from importlib import metadata
+import os
+import re
+import sys
+from importlib import import_module
 
 from ..errors import TagTextError
 
@@ -34,10 +37,90 @@ class BrokenPack(TagTextError):
     """An installed pack that cannot be loaded, or does not fulfil the contract."""
 
 
+class PackMismatch(TagTextError):
+    """An input made by another pack than the one given (or than the other input's)."""
+
+
+class EntryPoint:
+    """One registered pack: its name and ``module:attribute`` (as importlib.metadata's)."""
+
+    def __init__(self, name: str, value: str):
+        self.name, self.value = name, value
+
+    def load(self):
+        module, _, attr = self.value.partition(":")
+        found = import_module(module.strip())
+        for part in attr.strip().split(".") if attr.strip() else ():
+            found = getattr(found, part)
+        return found
+
+
+_DIST = re.compile(r"^(?P<name>[^-]+)(?:-[^-]*)?\.(?:dist|egg)-info$", re.I)
+
+
+def _registered() -> list[EntryPoint]:
+    """The group's entry points of every distribution on ``sys.path``, the first of each
+    distribution name only (as ``importlib.metadata.entry_points`` finds them; tests
+    check the two agree). Read straight from each distribution's ``entry_points.txt``:
+    importing importlib.metadata (its e-mail header parser and all) would cost a short
+    ``tagtext rewrite`` a tenth of its start-up. A path entry that is not a folder (a
+    zip file) is left to importlib.metadata."""
+    found, seen = [], set()
+    for entry in sys.path:
+        folder = entry or "."
+        if not os.path.isdir(folder):
+            if os.path.exists(folder):  # a zip archive: importlib.metadata reads those
+                from importlib import metadata
+                for dist in metadata.distributions(path=[entry]):
+                    key = _normalised(dist.metadata["Name"] or "")
+                    if key not in seen:
+                        seen.add(key)
+                        found += [EntryPoint(ep.name, ep.value) for ep in dist.entry_points if ep.group == GROUP]
+            continue
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            m = _DIST.match(name)
+            if m is None:
+                continue
+            key = _normalised(m.group("name"))
+            if key in seen:
+                continue
+            seen.add(key)
+            found += _group_of(os.path.join(folder, name, "entry_points.txt"))
+    return found
+
+
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _group_of(path: str) -> list[EntryPoint]:
+    """This group's entries of one ``entry_points.txt`` (INI: ``[group]``, ``name = value``)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return []
+    out, group = [], None
+    for line in lines:
+        line = line.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            group = line[1:-1].strip()
+        elif group == GROUP and "=" in line:
+            name, value = line.split("=", 1)
+            out.append(EntryPoint(name.strip(), value.strip()))
+    return out
+
+
 @functools.lru_cache(maxsize=1)
-def _entry_points() -> dict[str, metadata.EntryPoint]:
-    found: dict[str, metadata.EntryPoint] = {}
-    for ep in sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name):
+def _entry_points() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for ep in sorted(_registered(), key=lambda ep: ep.name):
         other = found.get(ep.name)
         if other is not None and other.value != ep.value:
             raise BrokenPack(f"two installed distributions register the pack {ep.name!r} ({other.value}, "
@@ -84,3 +167,78 @@ def _load(name: str):
 def all_packs() -> list:
     """Every installed pack (each loaded)."""
     return [get(name) for name in names()]
+
+
+def for_conversion(conversion, given=None):
+    """The pack to read a convert output with: the one it records. ``given`` (``--pack``)
+    must be that one; an output that records none (a tagtext before it recorded them)
+    needs ``given``. Raises a one-line error naming the fix."""
+    recorded = conversion.pack
+    if recorded is None:
+        if given is None:
+            raise PackMismatch(f"{conversion.source} does not record the pack that made it (an older tagtext "
+                               f"wrote it); give --pack NAME")
+        return given
+    if given is not None and given.name != recorded:
+        raise PackMismatch(f"{conversion.source} was converted with pack {recorded}, not {given.name}; "
+                           f"drop --pack or give --pack {recorded}")
+    if recorded not in _entry_points():
+        raise UnknownPack(f"{conversion.source} was converted with pack {recorded!r}, which is not installed "
+                          f"(installed: {installed()}); install it")
+    return get(recorded)
+
+
+def for_database(given=None):
+    """The pack to rewrite a card database with: ``given`` (``--pack``), else the default
+    pack (the commands' --help says which)."""
+    return given if given is not None else get(DEFAULT)
+
+
+def refuse_other_packs_database(data: bytes, source: str, fmt: str, tried) -> None:
+    """Raise :class:`PackMismatch` when another installed pack reads ``data`` as its card
+    database (which ``tried`` could not read well): "this looks like a ygo-tag database"."""
+    other = guess(data, source, fmt, tried)
+    if other is not None:
+        raise PackMismatch(f"{source}: this looks like a {other} database, not a {tried.name} one; "
+                           f"give --pack {other}")
+
+
+def load_database(pack, path: str | None):
+    """``pack.load_database(path)``, except that a file another installed pack reads as its
+    card database (and ``pack`` cannot read, or reads nearly nothing of) is refused naming
+    that pack."""
+    from ..carddb import DatabaseError, decompress, format_of, read_bytes
+    error = None
+    try:
+        database = pack.load_database(path)
+    except DatabaseError as e:
+        database, error = None, e
+    if path is not None and path != "-" and (database is None or database.shape_problem() is not None):
+        from pathlib import Path
+        source = str(Path(path))
+        try:
+            data, fmt = decompress(read_bytes(path), source, format_of(Path(path).name))
+        except (DatabaseError, OSError):
+            data = None
+        if data is not None:
+            refuse_other_packs_database(data, source, fmt, pack)
+    if error is not None:
+        raise error
+    return database
+
+
+def guess(data: bytes, source: str, fmt: str, tried) -> str | None:
+    """The name of another installed pack (not ``tried``) that reads ``data`` as a card
+    database with nothing wrong with it, or None: what a database given to the wrong pack
+    looks like ("this looks like a ygo-tag database")."""
+    from ..carddb import DatabaseError
+    for name in names():
+        if name == tried.name:
+            continue
+        try:
+            database = get(name).database_from_bytes(data, source, fmt)
+        except (DatabaseError, TagTextError):
+            continue
+        if database.cards and database.shape_problem() is None and not database.skipped:
+            return name
+    return None

@@ -30,11 +30,11 @@ parser rejects, and the terminals the driver joins into runs.
 from __future__ import annotations
 
 import functools
+import pkgutil
 import re
 import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib import resources
 from typing import Callable, Iterable, Sequence
 
 from lark import Lark, Transformer
@@ -134,7 +134,9 @@ class Grammar:
         if self.package is None:
             with open(self.path, encoding="utf-8") as f:
                 return f.read()
-        return resources.files(self.package).joinpath(self.path).read_text(encoding="utf-8")
+        # pkgutil (which Lark imports anyway) rather than importlib.resources, whose readers
+        # import zipfile: a short run reads nothing else of the package's data
+        return pkgutil.get_data(self.package, self.path).decode("utf-8")
 
     @functools.cached_property
     def lark(self) -> Lark:

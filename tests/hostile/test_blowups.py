@@ -71,6 +71,17 @@ def test_many_distinct_cards_are_checked_in_linear_time():
     assert growth(check, 1000) < LINEAR_BOUND
 
 
+def test_many_distinct_names_are_checked_in_linear_time():
+    """H2, ygo-tag: a text list of many names no card has (each looked up by name)."""
+    from tagtext.packs.ygo_tag.deck import check_team, load_database, parse_deck
+    database = load_database()
+
+    def check(n):
+        deck = parse_deck("\n".join(f"1 Name{i}" for i in range(n)))
+        assert not check_team([deck], database).legal
+    assert growth(check, 1000) < LINEAR_BOUND
+
+
 @pytest.mark.parametrize("pack, line", [
     ("tag-tamer", "1 a{spaces}b"),                # H3: the Untap pattern
     ("ygo-tag", "Main{spaces}deck z"),            # H4: the heading pattern

@@ -203,8 +203,9 @@ def test_an_empty_conversion_never_replaces_a_published_site(tmp_path, db):
     site = tmp_path / "pub"
     assert run("-q", "errata", db, "-o", site).exit_code == 0
     before = sorted(p.name for p in site.iterdir())
-    empty = write_json(tmp_path / "empty-conv.json", {"schema": "tagtext-convert/1", "cards": []})
-    failed = write_json(tmp_path / "failed-conv.json", {"schema": "tagtext-convert/1", "cards": [
+    made_by = {"name": "tag-tamer", "version": "0.1.0"}  # conversions record their pack
+    empty = write_json(tmp_path / "empty-conv.json", {"schema": "tagtext-convert/1", "pack": made_by, "cards": []})
+    failed = write_json(tmp_path / "failed-conv.json", {"schema": "tagtext-convert/1", "pack": made_by, "cards": [
         {"id": c["id"], "name": c["name"], "texts": {"effect": {"original": c["effect"], "text": None}}}
         for c in CARDS]})
     for conversion, says in ((empty, "no entries at all"), (failed, "40 of its 40 texts were not rewritten")):

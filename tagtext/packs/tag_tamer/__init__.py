@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from . import carddb
 from tagtext import __version__
@@ -28,26 +27,44 @@ from .analysis import residuals as _residuals
 from .analysis.counts import Count
 from .analysis.units import Region
 from .rules import OVERRIDE, PIPELINE
+from .rules.counts_shared import CountRule, claim, count_rules
 from .syntax import nodes
 from .syntax.parser import parse
-from .deck.formats import normalise_id as _normalise_id
 
 
 @dataclass
 class Context(_EngineContext):
-    """The engine's context plus the facts the analysis found in the text."""
+    """The engine's context plus the facts the analysis found in the text, and which count
+    rule claims each count (``rules/counts_shared.py``)."""
 
     analysis: Analysis | None = None
+    #: the pipeline's count rules, in order
+    count_rules: tuple[CountRule, ...] = ()
 
     def __post_init__(self):
         self.counts: tuple[Count, ...] = tuple(
             c for c in self.analysis.counts if not self.protected_at(c.node.start)
         )
+        claimers, self.unclaimed = claim(self.count_rules, self.counts, self.analysis.regions)
+        self._claimer = {id(c): rule for c, rule in zip(self.counts, claimers)}
 
     def protect(self, spans) -> None:
         """Keep the rules off ``spans`` too (and off the counts in them)."""
         self.protected = self.protected + tuple(spans)
         self.counts = tuple(c for c in self.counts if not self.protected_at(c.node.start))
+
+    def claimer(self, count: Count) -> CountRule | None:
+        """The count rule that claims ``count`` (None: no rule rewrites it)."""
+        return self._claimer.get(id(count))
+
+    def claimed(self, rule_id: str) -> tuple[Count, ...]:
+        """The counts the rule ``rule_id`` claims, in document order (none in a protected span)."""
+        return tuple(c for c in self.counts if (rule := self._claimer.get(id(c))) is not None and rule.id == rule_id)
+
+    def scaling(self, count: Count) -> tuple[int, int] | None:
+        """How the rule that claims ``count`` scales it, (factor, plus), or None."""
+        rule = self._claimer.get(id(count))
+        return rule.scaling if rule is not None else None
 
     def units_of(self, count: Count) -> tuple[nodes.Node, ...]:
         region: Region = self.analysis.regions[count.position[0]]
@@ -113,9 +130,9 @@ class TagTamer(Pack):
         """The passes' context. What no rule can rewrite mechanically is reported first and
         its span protected, so that a residual is always left whole (RULES-NOTES 16: a
         text is never half-rewritten around it)."""
-        ctx = Context(text, card_id, protected, analysis=analyse(tree))
-        for finding in _residuals.find_residuals(ctx.analysis.regions, ctx.counts):
-            ctx.report(finding.start, finding.end, finding.rule, finding.reason)
+        ctx = Context(text, card_id, protected, analysis=analyse(tree), count_rules=count_rules(self.pipeline))
+        for start, end, rule, reason in ctx.unclaimed:
+            ctx.report(start, end, rule, reason)
         if ctx.residuals:
             ctx.protect(tuple((r.start, r.end) for r in ctx.residuals))
         return ctx
@@ -137,6 +154,7 @@ class TagTamer(Pack):
 
     @staticmethod
     def card_url(card) -> str:
+        from urllib.parse import quote
         return "https://digimoncard.io/card/?search=" + quote(card.id)
 
     @staticmethod
@@ -150,8 +168,11 @@ class TagTamer(Pack):
                 newest[m.group(1)] = int(m.group(2))
         return [f"{line}{newest[line]}" for line in ("BT", "EX", "ST") if line in newest]
 
-    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
-    normalise_card_id = staticmethod(_normalise_id)
+    def normalise_card_id(self, written: str) -> str | None:
+        """The id a user's way of writing one stands for (``tagtext rewrite --card``): the
+        deck formats' rule (imported when first asked, not at start-up)."""
+        from .deck.formats import normalise_id
+        return normalise_id(written)
 
     def data_source(self) -> str:
         """Where the shipped card data comes from, and whose it is."""

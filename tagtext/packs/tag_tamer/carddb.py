@@ -17,10 +17,8 @@ entry becomes a card.
 from __future__ import annotations
 
 import gzip
-from importlib import resources
 from pathlib import Path
 
-from tagtext import writeback
 from tagtext.carddb import Card, Database, Problem, json_kind, parse_bytes as _parse_bytes, read_file
 
 #: Effect text: what a card does.
@@ -69,17 +67,20 @@ def load(path: str | Path | None = None) -> Database:
 
 def load_shipped() -> Database:
     """The card database shipped with the pack (see :func:`shipped_source`)."""
+    from importlib import resources  # (here: not at start-up)
     ref = resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE)
     return parse_bytes(ref.read_bytes(), "shipped DigimonCards.json", fmt="json.gz")
 
 
 def shipped_bytes() -> bytes:
     """The shipped database file as the Digimon Card App writes it (gunzipped)."""
+    from importlib import resources  # (here: not at start-up)
     return gzip.decompress(resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_FILE).read_bytes())
 
 
 def shipped_source() -> str:
     """Where the shipped card data comes from, and whose it is."""
+    from importlib import resources  # (here: not at start-up)
     return resources.files(SHIPPED_PACKAGE).joinpath(SHIPPED_SOURCE).read_text(encoding="utf-8")
 
 
@@ -149,6 +150,8 @@ def write_back(data: bytes, source: str, fmt: str, texts) -> str:
     --format database``): every entry as it was, each text field in place; an entry is
     the card of its id (``id``, else ``cardNumber``) as :func:`card_from_entry` reads it,
     and a repeated id, which the loader skips, is left as it was."""
+    from tagtext import writeback  # (imported when writing back: not at start-up)
+
     seen: set[str] = set()
 
     def update(entry: object) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import re
-from urllib.parse import quote
 
 from ... import rulings
 from ...carddb import Database
@@ -24,7 +23,6 @@ from .nodes import CardText
 from .parser import parse as _parse, sentence_chunks
 from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
-from .deck.formats import normalise_password as _normalise_password
 
 
 #: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
@@ -35,41 +33,50 @@ _QUIET = re.compile(
     r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
     r"|(?<!and )your opponent cannot\b|attack your opponent directly")
 _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
-#: "their" owning a private area: in a text that names "your opponent", a later sentence's
-#: "their Deck" may refer back to it (rule 2), so its sentence is parsed too
-_PLAYER_WORD = re.compile(r"\byou|opponent|player|\bthe[iy]|\bthem\b")
-_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b")
+#: "their" owning a private area, "they control": in a text that names "your opponent", a
+#: "their Deck" may refer back to it (rule 2), also to one in a phrase blanked out
+#: ("damage to your opponent for each card in their hand": rule 6), so its sentence is
+#: parsed too
+_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b|\bthey control\b")
 
 
-def _their_opening_sentences(low: str, after: int) -> list[int]:
-    """Where a "their <private area>" after ``after`` opens what its sentence says of a
-    player (no player word between the sentence's start and it): such a "their" can refer
-    back to an earlier sentence (rules/choose_opponent.py). One pass over the text: the
-    sentence's start and its first player word are found once per sentence."""
-    found = []
-    scanned = 0             # the text before ``scanned`` is searched for sentence ends
-    sentence = -1           # the last "." or line break before the current "their"
-    first_word = None       # the first player word after ``sentence`` (None: not looked up)
-    for m in _THEIR_PRIVATE.finditer(low, after):
-        end = max(low.rfind(".", scanned, m.start()), low.rfind("\n", scanned, m.start()))
-        scanned = m.start()
-        if end > sentence or first_word is None:
-            sentence = max(sentence, end)
-            first_word = _PLAYER_WORD.search(low, sentence + 1) or False
-        # a player word ending by the "their" (none straddles it: it opens with "\bthe")
-        if not (first_word and first_word.start() < m.start()):
-            found.append(m.start())
-    return found
+def effect_lines(text: str, hits: list[int]) -> list[tuple[int, int]]:
+    """The lines (start, end) a rule may need whole: each line with a trigger's hit (an
+    effect told in several sentences goes on within its line), the bullet lines after it
+    (the effects it applies), and for a bullet line, the lines up to the one that applies
+    its bullets (see analysis.SentenceFacts.parent)."""
+    lines = []
+    start = 0
+    for end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+        lines.append((start, end))
+        start = end + 1
+    bullet = [text[s:e].lstrip(" \t\u00a0").startswith("●") for s, e in lines]
+    wanted = set()
+    k = 0
+    for hit in sorted(hits):
+        while lines[k][1] < hit:
+            k += 1
+        wanted.add(k)
+        up = k
+        while bullet[up] and up > 0:
+            up -= 1
+            wanted.add(up)
+        down = k + 1
+        while down < len(lines) and bullet[down]:
+            wanted.add(down)
+            down += 1
+    return [lines[i] for i in sorted(wanted)]
 
 
-def _touched(chunks: list[tuple[int, int]], hits: list[int]) -> list[tuple[int, int]]:
-    """The chunks (in order) holding one of the offsets ``hits`` (sorted): one pass over both."""
+def _touching(chunks: list[tuple[int, int]], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The chunks (in order) that overlap one of ``spans`` (sorted, disjoint): one pass over
+    both."""
     out = []
     k = 0
     for start, end in chunks:
-        while k < len(hits) and hits[k] < start:
+        while k < len(spans) and spans[k][1] <= start:
             k += 1
-        if k < len(hits) and hits[k] < end:
+        if k < len(spans) and spans[k][0] < end:
             out.append((start, end))
     return out
 
@@ -102,12 +109,12 @@ class YgoTagPack(Pack):
         return _parse(text, source, parts)
 
     def parts(self, text: str):
-        """The sentences some rule's trigger meets (rules act within a sentence, and a
-        later "their Deck" with the sentence that names the opponent), or ``()``."""
+        """The lines some rule's trigger meets, whole (an effect told in several sentences
+        goes on within its line; see :func:`effect_lines`), or ``()``."""
         hits = self.trigger_positions(text)
         if not hits:
             return ()
-        return _touched(sentence_chunks(text), hits)
+        return _touching(sentence_chunks(text), effect_lines(text, hits))
 
     def trigger_positions(self, text: str) -> list[int]:
         """Where a rule's trigger matches ``text``. Phrases no rule ever changes (the
@@ -121,22 +128,30 @@ class YgoTagPack(Pack):
         if not _PRONOUN_ACTS.search(low):
             low = _QUIET.sub(lambda m: " " * len(m.group()), low)
         hits = [m.start() for m in ANY_TRIGGER.finditer(low)]
-        if hits and "your opponent" in low:
-            hits = sorted(hits + _their_opening_sentences(low, hits[0]))
-        return hits
+        if "your opponent" in text.lower():
+            # "their" may refer back to "your opponent" in a phrase blanked above
+            # ("inflicts battle damage to your opponent: Discard 1 random card from their
+            # hand"), so its sentence is parsed too
+            first = text.lower().find("your opponent")
+            hits.extend(m.start() for m in _THEIR_PRIVATE.finditer(low, first))
+        return sorted(hits)
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context: the facts about the text's player phrases, and the card's
         type (from the databases read so far)."""
-        return Context(text, card_id, protected, analysis=analysis.analyse(tree), card_type=self.card_type(card_id))
+        card_type = self.card_type(card_id)
+        return Context(text, card_id, protected, analysis=analysis.analyse(tree, card_type), card_type=card_type)
 
     @functools.lru_cache(maxsize=1)
     def rulings(self) -> rulings.Table:
         """The seed's exception groups, as the engine's special-ruling table."""
         return rulings.load_packaged(__name__, "special-rulings.toml")
 
-    #: the id a user's way of writing one stands for (``tagtext rewrite --card``)
-    normalise_card_id = staticmethod(_normalise_password)
+    def normalise_card_id(self, written: str) -> str | None:
+        """The id a user's way of writing one stands for (``tagtext rewrite --card``): a
+        password as YGOPRODeck users write it (imported when first asked, not at start-up)."""
+        from .deck.formats import normalise_password
+        return normalise_password(written)
 
     def data_source(self) -> str:
         from importlib import resources
@@ -148,6 +163,7 @@ class YgoTagPack(Pack):
 
     @staticmethod
     def card_url(card) -> str:
+        from urllib.parse import quote
         return "https://ygoprodeck.com/card/?search=" + quote(card.id if card.id.isdigit() else card.name)
 
     #: the errata pages: the database has no set codes, so cards are listed by name, A to Z

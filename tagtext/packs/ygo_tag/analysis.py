@@ -22,13 +22,18 @@ from dataclasses import dataclass, field
 from . import nodes as y
 
 #: words that make a segment a requirement or a trigger ("if ...", "when ...")
-_CONDITIONAL = frozenset({"if", "while", "when", "unless", "whenever"})
+_CONDITIONAL = frozenset({"if", "while", "when", "unless", "whenever", "whether"})
 
 #: the Words a Pronoun must be followed by to name a player ("they draw", "they control")
 _PLAYER_VERBS = re.compile(
     r"(?:control|controls|cannot|can|must|draw|drew|discard|gain|lose|take|took|pay|add|send|"
     r"shuffle|special|normal|set|banish|reveal|activate|declare|choose|chose|have|has|currently|"
     r"place|target|inflict|negate|skip|would|attack|destroy|look|call|called|say|did|do|only)\b", re.I)
+
+
+#: words between a possessive and the turn it names ("your opponent's next turn", "... 3rd
+#: End Phase": the grammar reads "3rd" as "3" and "rd")
+_ORDINALS = frozenset({"next", "first", "second", "third", "fourth", "st", "nd", "rd", "th"})
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Mention:
     #: the leaf after it in its clause (after the area word it owns), or None
     next_leaf: y.Leaf | None = None
     #: the player phrase a pronoun refers back to: the nearest earlier PlayerRef of the
-    #: text (in an earlier sentence when its own has none), or None
+    #: text that is not "you" (in an earlier sentence when its own has none), or None
     antecedent: y.Leaf | None = None
     #: the area a later "their" in the same sentence owns when it refers back to this
     #: phrase ("your opponent can reveal 1 monster in their hand": "hand"), and that leaf
@@ -71,14 +76,83 @@ class Mention:
     #: words name it ("your opponent's Spell/Trap Card or effect is activated": "is",
     #: "activated", ...), up to 6; empty when the segment ends first
     predicate: tuple[str, ...] = ()
+    #: it is in its sentence's condition: a condition clause (before ":") or the leading
+    #: condition of an old-style effect ("When this card inflicts Battle Damage to your
+    #: opponent, ...")
+    lead: bool = False
+    #: its segment states a lasting effect: a restriction or a replacement ("your opponent
+    #: cannot activate cards in their hand", "any card sent to your opponent's GY is
+    #: banished instead"), or its sentence does ("While ..., ...")
+    lasting: bool = False
+    #: it names an opponent's hand, Deck, Extra Deck, GY or banished cards acted on (seed
+    #: rule 2's shape): as their owner ("your opponent's GY", "from their hand"), or as the
+    #: player who acts on them ("your opponent discards 1 card", "your opponent can
+    #: Special Summon 1 monster from their hand")
+    private: bool = False
+    #: it owns the Deck or hand a card of theirs is put back in ("place it on top of your
+    #: opponent's Deck": the card's owner's Deck, whoever that is)
+    owner_return: bool = False
 
     @property
     def start(self) -> int:
         return self.leaf.start
 
     @property
+    def turn(self) -> bool:
+        """It names a turn or a phase ("your opponent's Standby Phase", "your opponent's
+        next turn", "your opponent's 3rd End Phase")."""
+        words = list(self.after)
+        while words[:1] and (words[0].isdigit() or words[0] in _ORDINALS):
+            words = words[1:]  # "your opponent's next turn", "your opponent's 3rd End Phase"
+        return (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive
+                and tuple(words[:1]) in (("turn",), ("turns",), ("main",), ("battle",), ("end",), ("standby",),
+                                         ("draw",)))
+
+
+    @property
+    def cause(self) -> bool:
+        """It names what did something, not what is done to: "destroyed by your opponent's
+        card effect", "your opponent's card effects"."""
+        return self.before[-1:] == ("by",) or (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive
+                                                and self.after[:2] in (("card", "effect"), ("card", "effects")))
+
+    @property
     def player(self) -> str:
         return self.leaf.player if isinstance(self.leaf, y.PlayerRef) else "pronoun"
+
+
+@dataclass(frozen=True)
+class SentenceFacts:
+    """What one sentence is: where its effect starts, whether it goes on from the sentence
+    before it, whether it states a lasting effect."""
+
+    index: int
+    #: it has a condition (before ":") / a cost (before ";")
+    condition: bool
+    cost: bool
+    #: it opens with a bullet ("● Banish 1 card ...")
+    bullet: bool
+    #: how many of its first segments are an old-style condition ("When ..., ", "If ...,
+    #: ", "Each time ..., ", "Once per turn, during your Main Phase, "): 0 when it has a
+    #: condition clause or a cost, or none
+    lead: int
+    #: the first word of what the effect does (after the last cost or condition, or the
+    #: old-style condition), where a choice made on activation goes; None if there is none
+    effect_start: y.Leaf | None
+    #: the sentence whose effect this one goes on with ("... Then, your opponent draws 1
+    #: card.", "Otherwise, ...", the steps of an old-style Spell/Trap), or, for a bullet,
+    #: the sentence that applies it; None for a sentence that starts an effect
+    parent: int | None
+    #: the whole sentence states a lasting effect ("While ..., ...", "As long as ...")
+    lasting: bool
+    #: its first words, lowercased (bullet and connective skipped), up to 6
+    opening: tuple[str, ...]
+    #: the lowercased words of each of its segments, in order
+    segments: tuple[tuple[str, ...], ...] = ()
+    #: with no condition or cost, what it says after its old-style condition is a
+    #: restriction ("If you control more monsters than your opponent does, you cannot
+    #: ..."): a rule of the card, not a step of an effect
+    restriction: bool = False
 
 
 @dataclass
@@ -88,6 +162,8 @@ class Analysis:
     mentions: list[Mention] = field(default_factory=list)
     #: per sentence: its clause nodes
     sentences: list[y.Sentence] = field(default_factory=list)
+    #: per sentence: what it is (see SentenceFacts)
+    facts: list[SentenceFacts] = field(default_factory=list)
 
     def in_sentence(self, index: int) -> list[Mention]:
         """The mentions of sentence ``index``, in text order."""
@@ -106,6 +182,10 @@ class Analysis:
     def earlier_in_sentence(self, m: Mention) -> bool:
         """Whether another player phrase of ``m``'s sentence comes before it."""
         return self.in_sentence(m.sentence)[0] is not m
+
+    def mention_at(self, offset: int) -> Mention | None:
+        """The mention whose phrase starts at ``offset``, if any."""
+        return self._by_start().get(offset)
 
     def mention_of(self, leaf: y.Leaf) -> Mention | None:
         """The mention whose phrase is ``leaf``, if any."""
@@ -147,6 +227,46 @@ class Analysis:
             index = self.__dict__["_start_index"] = {m.leaf.start: m for m in self.mentions}
         return index
 
+    def effect_of(self, index: int) -> list[int]:
+        """The sentences of the effect sentence ``index`` belongs to, up to it: its
+        ancestors (the sentences it goes on from, or the one that applies it) and itself,
+        first to last."""
+        chain = [index]
+        while self.facts and self.facts[chain[-1]].parent is not None:
+            chain.append(self.facts[chain[-1]].parent)
+        return chain[::-1]
+
+    def goes_on(self, earlier: int, later: int) -> bool:
+        """Whether sentence ``later`` goes on with the effect of ``earlier`` (``earlier`` is
+        among its ancestors; a sentence goes on with its own effect)."""
+        depth = self._depths()
+        while later > earlier and depth[later] > 0:
+            later = self.facts[later].parent
+        return later == earlier
+
+    def later_in_effect(self, index: int) -> list[int]:
+        """The sentences after ``index`` that go on with its effect or that it applies."""
+        children = self.__dict__.get("_children")
+        if children is None:
+            children = self.__dict__["_children"] = {}
+            for f in self.facts:
+                if f.parent is not None:
+                    children.setdefault(f.parent, []).append(f.index)
+        out, todo = [], list(children.get(index, ()))
+        while todo:
+            k = todo.pop()
+            out.append(k)
+            todo.extend(children.get(k, ()))
+        return sorted(out)
+
+    def _depths(self) -> list[int]:
+        depth = self.__dict__.get("_depth")
+        if depth is None:
+            depth = self.__dict__["_depth"] = []
+            for f in self.facts:  # a parent comes before its children
+                depth.append(0 if f.parent is None else depth[f.parent] + 1)
+        return depth
+
 
 def _words(leaf: y.Leaf) -> list[str]:
     return leaf.text.lower().split()
@@ -182,14 +302,163 @@ def names_player(pronoun: y.Pronoun, after: tuple[str, ...], area: str | None) -
     t = pronoun.text.lower()
     if t in ("they",) and after and _PLAYER_VERBS.match(after[0]):
         return True
-    if t == "their" and after and after[0] in ("own", "opponent", "opponent's", "choice", "respective", "entire"):
+    if t in ("their", "his/her") and after and after[0] in ("own", "opponent", "opponent's", "choice", "respective", "entire"):
         return True
     return False
 
 
-def analyse(tree: y.CardText) -> Analysis:
+#: words that open an old-style effect's condition, frequency or timing ("When ..., ",
+#: "Once per turn, during your Main Phase, "): the segments they open lead to the effect
+_LEAD_OPENERS = ("when", "whenever", "if", "each time", "every time", "while", "during", "after", "before", "once",
+                 "twice", "at the start", "at the end", "at the beginning", "for the rest", "unless")
+#: ... and the words that go on with such a condition after a comma ("..., except by
+#: drawing them, ", "..., and your opponent controls no monsters, ")
+_LEAD_GOES_ON = _LEAD_OPENERS + ("except", "and", "or", "even", "but only")
+#: how a sentence that goes on with the effect of the one before it opens ("Then, your
+#: opponent draws 1 card.", "Otherwise, add that card to your opponent's hand.", "If they
+#: called it wrong, ...")
+_GOES_ON = ("then", "otherwise", "after that", "afterwards", "if not", "in that case", "if it", "if its",
+            "if they", "if their", "if so")
+#: ... and, in a Spell's or Trap's text (one effect told in steps), also these: a check
+#: on what the effect did, or the next step ("Reveal the selected monster.", "Your
+#: opponent declares 2 Attributes.", "During the End Phase of this turn, ...")
+_GOES_ON_SPELL = _GOES_ON + (
+    "if the", "if that", "if you", "if both", "if all", "if your opponent", "your opponent",
+    "during the end phase of this",
+    "reveal", "special summon", "excavate", "look", "send", "add", "draw", "destroy", "return", "banish", "shuffle",
+    "place", "select", "declare", "discard", "take", "toss", "roll", "pay", "inflict", "gain", "change", "equip",
+    "give", "set", "call")
+#: how a sentence that starts another effect or states a rule of the card opens
+_STARTS_ANOTHER = ("you can only", "you cannot", "you can", "cannot", "this card", "once per", "when", "whenever",
+                   "each time", "during each", "during your", "during either", "during any", "if this card")
+#: a segment that states a lasting effect: a restriction or a replacement
+_LASTING_SEGMENT = re.compile(r"\b(?:cannot|can't|can only|must keep|must play|must (?:also )?pay|unaffected|instead(?! of)|"
+                              r"never|except by drawing|as long as|is treated as|are treated as)\b")
+_LASTING_OPENERS = ("while", "as long as")
+
+
+_SUM = re.compile(r"\bequal to the (?:combined|total) (?:ATK|DEF|Levels?|Ranks?|Link Ratings?|original ATK) of all\b",
+                  re.I)
+
+
+def _starts(words: tuple[str, ...] | list[str], phrases: tuple[str, ...]) -> bool:
+    return any(tuple(words[:len(p.split())]) == tuple(p.split()) for p in phrases)
+
+
+def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
+    """The sentence's leaves, runs of plain words split into words, each with its segment
+    (counted from 0; a new segment after each "," "●" connective and clause end)."""
+    out: list[tuple[y.Leaf, int]] = []
+    segment = 0
+    for clause in sentence.clauses:
+        for leaf in clause.leaves():
+            if leaf is getattr(clause, "colon", None) or leaf is getattr(clause, "semicolon", None):
+                continue
+            if _boundary(leaf):
+                segment += 1
+                continue
+            for unit in (leaf.split() if isinstance(leaf, y.Words) else [leaf]):
+                out.append((unit, segment))
+        segment += 1
+    return out
+
+
+def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: list[SentenceFacts],
+                    spell_or_trap: bool) -> SentenceFacts:
+    units = _units(sentence)
+    condition = any(isinstance(c, y.Condition) for c in sentence.clauses)
+    cost = any(isinstance(c, y.Cost) for c in sentence.clauses)
+    first_leaf = next(iter(sentence.leaves()), None)
+    bullet = isinstance(first_leaf, y.Punct) and first_leaf.text == "●"
+    segments: list[list[str]] = []
+    seg_start: list[y.Leaf] = []
+    for unit, seg in units:
+        while len(segments) <= seg:
+            segments.append([])
+            seg_start.append(None)
+        if seg_start[seg] is None:
+            seg_start[seg] = unit
+        segments[seg].extend(w for w in (w.strip("()") for w in unit.text.lower().split()) if w)
+    filled = [(words, start) for words, start in zip(segments, seg_start) if words]
+    opening = tuple(filled[0][0][:6]) if filled else ()
+    goes_on = opening  # how it opens, a connective included ("Then, ...")
+    lead_leaf = next((leaf for leaf in sentence.leaves() if not (isinstance(leaf, y.Punct) and leaf.text == "●")), None)
+    if isinstance(lead_leaf, y.Connective):
+        goes_on = tuple(lead_leaf.text.lower().split()) + opening
+    if filled and isinstance(filled[0][1], y.Connective) and len(filled) > 1:
+        opening = tuple(filled[1][0][:6])  # "Then, your opponent draws 1 card."
+    lead = 0
+    if not condition and not cost:
+        for k, (words, _) in enumerate(filled):
+            if not _starts(words, _LEAD_OPENERS if k == 0 else _LEAD_GOES_ON):
+                break
+            lead = k + 1
+        if lead == len(filled):
+            lead = 0  # a condition with no effect after it is a statement, not a lead
+    effect_start = None
+    if cost or condition:
+        last = max(i for i, c in enumerate(sentence.clauses) if isinstance(c, (y.Cost, y.Condition)))
+        after = sentence.clauses[last + 1:]
+        for clause in after:
+            for leaf in clause.leaves():
+                if not isinstance(leaf, (y.Punct, y.LineBreak)):
+                    effect_start = leaf.split()[0] if isinstance(leaf, y.Words) else leaf
+                    break
+            if effect_start is not None:
+                break
+    if effect_start is None and condition and not cost and len(sentence.clauses) == 1 and filled:
+        # "When this card is destroyed, your opponent selects and executes 1 of the
+        # following effects:": a condition with no effect after it (its bullets follow)
+        # reads as an old-style effect
+        for k, (words, _) in enumerate(filled):
+            if not _starts(words, _LEAD_OPENERS if k == 0 else _LEAD_GOES_ON):
+                break
+            lead = k + 1
+        if 0 < lead < len(filled):
+            effect_start = filled[lead][1]
+        else:
+            lead = 0
+    elif filled and not (cost or condition):
+        k = lead
+        if k == 0 and isinstance(filled[0][1], y.Connective) and len(filled) > 1:
+            k = 1  # "Then, send ...": the effect goes on after the connective
+        effect_start = filled[k][1]
+    lasting = not condition and _starts(opening, _LASTING_OPENERS)
+    main_words = " ".join(w for words, _ in filled[lead:] for w in words) if not (cost or condition) else ""
+    restriction = bool(main_words) and (_LASTING_SEGMENT.search(main_words) is not None
+                                        # "If only your opponent controls a monster, you can
+                                        # activate this card from your hand.": a rule of the card
+                                        or "activate this card from your hand" in main_words)
+    parent = None
+    if bullet:
+        parent = next((f.index for f in reversed(facts) if not f.bullet), None)
+    elif facts and not new_line and not condition and not cost and not lasting and not restriction:
+        before = facts[-1]
+        if (not before.opening[:3] == ("you", "can", "only") and not _starts(opening, _STARTS_ANOTHER)
+                and not before.restriction):
+            if _starts(goes_on, _GOES_ON_SPELL if spell_or_trap else _GOES_ON) or \
+                    _starts(opening, _GOES_ON_SPELL if spell_or_trap else _GOES_ON):
+                parent = before.index
+    return SentenceFacts(index, condition, cost, bullet, lead, effect_start, parent, lasting, opening,
+                         tuple(tuple(words) for words, _ in filled), restriction)
+
+
+def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
+    """The facts about ``tree``; ``card_type`` ("Monster", "Spell", "Trap", or "" when
+    unknown) says whether the text is one effect told in steps (a Spell's or Trap's)."""
     result = Analysis()
-    sentences = [item for item in tree.items if isinstance(item, y.Sentence)]
+    sentences = []
+    new_line = True
+    for item in tree.items:
+        if isinstance(item, y.LineBreak):
+            new_line = True
+        elif isinstance(item, y.Sentence):
+            sentences.append(item)
+            result.facts.append(_sentence_facts(len(sentences) - 1, item, new_line, result.facts,
+                                                card_type in ("Spell", "Trap")))
+            new_line = False
+        elif isinstance(item, y.Unparsed):
+            new_line = True  # a sentence no rule needed: what follows starts afresh
     result.sentences = sentences
     for si, sentence in enumerate(sentences):
         segment = 0
@@ -225,11 +494,18 @@ def analyse(tree: y.CardText) -> Analysis:
                 word = seg_first_word[seg_index]
                 seg_conditional[seg_index] = (kind == "condition" or word in _CONDITIONAL
                                               or word in ("or", "and") and seg_conditional.get(seg_index - 1, False))
+            seg_words: dict[int, list[str]] = {}
+            for i, (leaf, _) in enumerate(flat):
+                if not _boundary(leaf):
+                    seg_words.setdefault(seg_of[i], []).extend(_words(leaf))
+            seg_lasting: dict[int, re.Match | None] = {}
             counted_at: list[bool] = []
             seen_marker: dict[int, bool] = {}
             for i, (leaf, _) in enumerate(flat):
                 counted_at.append(seen_marker.get(seg_of[i], False))
-                if isinstance(leaf, y.Marker):
+                if isinstance(leaf, y.Marker) or _SUM.search(leaf.text):
+                    # "for each", "the number of"; a sum over cards ("the combined Ranks of
+                    # all Xyz Monsters you control and in your opponent's GY")
                     seen_marker[seg_of[i]] = True
             for i, (leaf, holder) in enumerate(flat):
                 if not isinstance(leaf, (y.PlayerRef, y.Pronoun)):
@@ -252,21 +528,37 @@ def analyse(tree: y.CardText) -> Analysis:
                     longer.extend(_words(other))
                 predicate = _predicate(leaf, longer)
                 before: list[str] = []
-                for j in range(i - 1, -1, -1):
+                for j in range(i - 1, -1, -1):  # the segment ("... unless you have ... than"), 40 words
                     other = flat[j][0]
-                    if _boundary(other) or len(before) >= 12:
+                    if _boundary(other) or len(before) >= 40:
                         break
                     before[:0] = _words(other)
+                whole_before = before  # the segment up to the phrase ("... unless you have ... than")
+                before = before[-12:]
                 area_leaf = holder.zone if isinstance(holder, y.Area) and holder.owner is leaf else None
                 area = area_leaf.area if area_leaf is not None else None
                 if isinstance(leaf, y.Pronoun) and not names_player(leaf, tuple(after), area):
                     continue
                 first = seg_first_word.get(seg, "")
-                conditional = (kind == "condition" or first in _CONDITIONAL
+                words_here = seg_words.get(seg, [])
+                facts = result.facts[si]
+                lead = kind == "condition" or (facts.lead > 0 and facts.effect_start is not None
+                                               and leaf.start < facts.effect_start.start)
+                conditional = (kind == "condition" or lead or first in _CONDITIONAL
                                or any(w in _CONDITIONAL for w in before) or _each_time(before)
+                               # a comparison reaches back to its "unless"/"if" ("unless you have
+                               # at least 3 more cards in your Extra Deck than your opponent's")
+                               or tuple(before[-1:]) in (("than",), ("as",)) and any(w in _CONDITIONAL for w in whole_before)
+                               or _starts(words_here, ("each time",))
                                # "If you have ... in your GY, or your opponent controls no ...":
                                # the requirement goes on after the comma
                                or first in ("or", "and") and seg_conditional.get(seg - 1, False))
+                if seg not in seg_lasting:  # once per segment (a long one holds many phrases)
+                    seg_lasting[seg] = _LASTING_SEGMENT.search(" ".join(words_here))
+                lasting_match = seg_lasting[seg]
+                lasting_here = facts.lasting or (lasting_match is not None
+                                                 # "target 1 monster in your opponent's GY instead;"
+                                                 and not (kind == "cost" and lasting_match.group() == "instead"))
                 counted = counted_at[i]
                 next_leaf = None
                 for j in range(i + 1, len(flat)):
@@ -274,12 +566,30 @@ def analyse(tree: y.CardText) -> Analysis:
                     if other is not area_leaf:
                         next_leaf = other
                         break
-                team = _team(leaf, tuple(after), tuple(before))
+                # an owner of a zone is no LP phrase ("for each card sent to their GY")
+                team = area is None and _team(leaf, tuple(after), tuple(before))
                 result.mentions.append(Mention(
                     leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
-                    conditional, counted, team, seg, next_leaf, predicate=predicate))
+                    conditional, counted, team, seg, next_leaf, predicate=predicate, lead=lead,
+                    lasting=lasting_here,
+                    owner_return=not conditional and _owner_return(leaf, area, before)))
     _link(result)
     return result
+
+
+#: putting a card of theirs back: "place it on top of", "return that card to", "shuffle
+#: them into"
+_PUT_BACK = re.compile(r"\b(?:place|places|placed|return|returns|returned|shuffle|shuffles|shuffled)\b"
+                       r"(?:(?!\bthis\b).)*?\b(?:it|them|that monster|that card|the card|those cards|those monsters|"
+                       r"the destroyed monster|the monster)\b(?:(?!\bthis\b).)*"
+                       r"\b(?:on top of|on the top of|on the bottom of|to the top of|to the bottom of|into|to)$")
+
+
+def _owner_return(leaf: y.Leaf, area: str | None, before: list[str]) -> bool:
+    """ "place it on top of your opponent's Deck": the Deck (or hand) a card goes back to
+    is its owner's."""
+    return (isinstance(leaf, y.PlayerRef) and leaf.possessive and area in ("deck", "hand", "extra_deck")
+            and _PUT_BACK.search(" ".join(before)) is not None)
 
 
 def _link(result: Analysis) -> None:
@@ -298,9 +608,9 @@ def _link(result: Analysis) -> None:
                 later = mentions[k]
                 if later.sentence != m.sentence:
                     break
-                if isinstance(later.leaf, y.PlayerRef):
-                    break  # another player is named: "their" is theirs
-                if later.leaf.text.lower() == "their" and later.area is not None:
+                if isinstance(later.leaf, y.PlayerRef) and later.leaf.player != "you":
+                    break  # another player is named: "their" is theirs (never "you")
+                if later.leaf.text.lower() in ("their", "his/her") and later.area is not None:
                     their_area, their_leaf = later.area, later.leaf
                     break
         if (m.sentence, m.segment) != segment:
@@ -314,8 +624,39 @@ def _link(result: Analysis) -> None:
             object.__setattr__(m, "their_area", their_area)
             object.__setattr__(m, "their_leaf", their_leaf)
             object.__setattr__(m, "actor", actor)
-        if isinstance(m.leaf, y.PlayerRef):
-            last_ref = m.leaf
+        if _private(m):
+            object.__setattr__(m, "private", True)
+        if isinstance(m.leaf, y.PlayerRef) and m.leaf.player != "you":
+            last_ref = m.leaf  # "they" never means "you"
+
+
+#: what a player does to their own hand or Deck ("Your opponent discards 1 card")
+_PRIVATE_VERBS = frozenset({"discards", "discard", "draws", "draw", "reveals", "reveal", "shuffles", "shuffle",
+                            "excavates", "excavate", "mills"})
+#: words between a player and what they do ("your opponent can discard", "must discard")
+_MODALS = frozenset({"can", "must", "then", "also", "randomly", "immediately"})
+
+
+def _private(m: Mention) -> bool:
+    """Seed rule 2's shape: the phrase owns a hand, Deck, GY ... ("your opponent's GY",
+    "their hand"), or names the player who acts on theirs ("your opponent discards",
+    "your opponent can reveal 1 monster in their hand", "3 of your opponent's cards, 1
+    each from their hand, field, and GY"); not the field named outright ("monsters your
+    opponent controls and in their GY": only the GY is one opponent's)."""
+    if m.area is not None:
+        return m.area in y.PRIVATE_AREAS
+    if m.leaf.text.lower().endswith(("'s", "’s")) and m.after[:2] in (("entire", "hand"), ("entire", "deck")):
+        return True  # "banish your opponent's entire hand"
+    after = list(m.after)
+    while after[:1] and after[0] in _MODALS:
+        after = after[1:]
+    if after and after[0] in _PRIVATE_VERBS and not m.leaf.text.lower().endswith(("'s", "’s")):
+        return True
+    if m.their_area in y.PRIVATE_AREAS and not m.conditional and m.after:
+        if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive:
+            return m.after[0] in ("cards", "card", "monsters", "monster")  # "3 of your opponent's cards"
+        return m.after[0] not in ("controls", "control", "currently", "turn", "takes")
+    return False
 
 
 def _can_act(m: Mention) -> bool:
@@ -323,7 +664,7 @@ def _can_act(m: Mention) -> bool:
     the team, not an owner, not the controller, not the object of a preposition."""
     return (isinstance(m.leaf, (y.PlayerRef, y.Pronoun)) and not m.team
             and not (isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive)
-            and m.leaf.text.lower() not in ("their", "theirs")
+            and m.leaf.text.lower() not in ("their", "theirs", "his/her")
             and bool(m.after) and m.after[0] not in ("control", "controls", "currently")
             and m.before[-1:] not in (("to",), ("by",), ("from",), ("of",), ("than",), ("on",)))
 
@@ -376,10 +717,41 @@ def puts_in_zone(text: str) -> bool:
     return _PUT.search(text) is not None
 
 
+def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+    """Each "either field" / "either side of the field" (either player's): the word
+    "either", its area, and whether a card is Summoned or placed *to* it ("Special Summon it
+    to either field", "Requires 3 Tributes from either side of the field to Normal Summon to
+    that side of the field"): a destination, not a place cards are taken from."""
+    out = []
+    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        leaves = list(_word_units(sentence))
+        text = " ".join(leaf.text for leaf in leaves).lower()
+        for k, leaf in enumerate(leaves):
+            if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and k > 0
+                    and leaves[k - 1].text.lower() == "either"):
+                continue
+            before = " ".join(w.text for w in leaves[:k - 1]).lower()
+            side = "side" in leaf.text.lower()
+            to = before.split()[-1:] == ["to"] and puts_in_zone(before)
+            if side:
+                # the side Tributes come from, for a Summon "to that side of the field"
+                to = puts_in_zone(text) and "that side" in text
+            out.append((leaves[k - 1], leaf, to))
+    return out
+
+
+def _word_units(sentence: y.Sentence):
+    for leaf in sentence.leaves():
+        if isinstance(leaf, y.Words):
+            yield from leaf.split()
+        elif not isinstance(leaf, y.Punct) or leaf.text == "(":
+            yield leaf
+
+
 def _each_time(before: list[str]) -> bool:
     text = " ".join(before)
     # "During the turn in which your opponent has activated ...": a condition on the turn
-    return "each time" in text or "as long as" in text or "turn in which" in text
+    return "each time" in text or "as long as" in text or "in which" in text
 
 
 def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool:
@@ -388,11 +760,14 @@ def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool
         return after[0] not in ("gains", "loses", "gain", "lose") or (len(after) > 2 and "lp" in after[:4])
     if after and after[0] in ("has", "have", "had") and ("lp" in after[:6] or "life" in after[:6]):
         return True  # "while your opponent has more than 3000 Life Points"
-    if before and "damage" in before[-4:]:
-        return True
-    if before[-1:] == ("to",) and "damage" in before[-7:]:
-        return True  # "any battle damage this card inflicts to your opponent"
-    if before[-1:] in (("than",), ("and",)) and ("lp" in before[-5:] or "life" in before[-5:]):
+    if before and "damage" in before[-4:] and (before[-1:] in (("to",), ("from",)) or after[:1] in (
+            ("takes",), ("take",), ("would",), ("receives",), ("receive",), ("took",))):
+        return True  # "inflict 500 damage to your opponent", "the damage your opponent takes"
+    if before[-1:] == ("to",) and ("damage" in before or before[-2:-1] in (("inflicted",), ("inflicts",))):
+        return True  # "any battle damage this card inflicts to your opponent", "the Battle
+        # Damage you took from this battle is also inflicted to your opponent"
+    if (before[-1:] == ("than",) and ("lp" in before or "life" in before) and leaf.text.lower().endswith(("'s", "’s"))
+            or before[-1:] == ("and",) and ("lp" in before[-5:] or "life" in before[-5:])):
         return True  # "while your LP are lower than your opponent's": the team's LP
     if before[-1:] in (("attack",), ("attacks",)) and after[:1] == ("directly",):
         return True  # a direct attack is made on the team (seed: "attack the team directly")
@@ -430,7 +805,8 @@ def player_coverage(text: str, tree: y.CardText) -> tuple[int, int]:
 _FIELD_NOUNS = frozenset({
     "monster", "monsters", "card", "cards", "attack", "defense", "face-up", "face-down", "set",
     "spell", "spells", "trap", "traps", "spell/trap", "xyz", "synchro", "fusion", "link", "ritual",
-    "pendulum", "tuner", "effect", "field", "equip", "continuous", "other", "battling",
+    "pendulum", "tuner", "effect", "field", "equip", "continuous", "other", "battling", "special", "unused",
+    "occupied",
 })
 _NOT_FIELD = frozenset({"effect", "effects", "turn", "phase", "damage", "summon", "summons", "activation",
                         "activations", "attacks", "lp", "life"})

@@ -25,10 +25,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import re
-from importlib import resources
 from pathlib import Path
 
-from ... import writeback
 from ...carddb import (Card, Database, DatabaseError, Problem, build_database, decompress, format_of, json_kind,
                        loads_json, read_bytes)
 
@@ -46,10 +44,12 @@ def load(path: str | Path | None = None) -> Database:
 
 def shipped_bytes() -> bytes:
     """The shipped database file (gunzipped): the JSON array SOURCE.md describes."""
+    from importlib import resources  # (here: not at start-up)
     return gzip.decompress(resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes())
 
 
 def shipped_source() -> str:
+    from importlib import resources  # (here: not at start-up)
     return resources.files(__package__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
 
@@ -77,6 +77,7 @@ def decode(data: bytes, source: str, fmt: str = "json") -> tuple[list, str]:
 
 def read(path: str | Path | None) -> tuple[list, str, str]:
     """(entries, shape, source) of a database file; None: the shipped one; "-": stdin."""
+    from importlib import resources  # (here: not at start-up)
     if path is None:
         data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
         return (*decode(data, "shipped ygo-cards.json", "json.gz"), "shipped ygo-cards.json")
@@ -217,6 +218,8 @@ def write_back(data: bytes, source: str, fmt: str, texts) -> str:
     ``pendulum_effect.en``; YGOPRODeck's ``desc`` (and, for a Pendulum Monster,
     ``monster_desc`` and ``pend_desc``, and the two effects inside ``desc`` too)."""
     _, shape = decode(data, source)
+    from ... import writeback  # (imported when writing back: not at start-up)
+
     seen: set[str] = set()
 
     def update(entry: object) -> None:

@@ -16,11 +16,10 @@ Leaves: :class:`PlayerRef`, :class:`Pronoun`, :class:`OwnerRef`, :class:`AreaWor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...syntax import nodes as _engine
-from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word, node_kind
 from ...syntax.words import Segmentation
 
 __all__ = [
@@ -32,10 +31,11 @@ __all__ = [
 
 # ----------------------------------------------------------------------------- leaves
 
-@dataclass(frozen=True, slots=True)
 class Words(_engine.Words):
     """A run of plain words: its words are separated by the grammar's whitespace (its
     ``%ignore``: spaces, tabs, no-break spaces)."""
+
+    __slots__ = ()
 
     segmentation: ClassVar = Segmentation()
 
@@ -54,7 +54,7 @@ PLAYER_KINDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class PlayerRef(Leaf):
     """A phrase naming a player or players: ``you``, ``your``, ``your opponent's``,
     ``an opponent's``, ``either player``, ``both players'``, ``the other player`` ..."""
@@ -78,25 +78,29 @@ class PlayerRef(Leaf):
         return words[0] if len(words) > 1 else ""
 
 
-@dataclass(frozen=True, slots=True)
 class Pronoun(Leaf):
-    """``they``, ``their``, ``them``, ``themselves``: a player or cards, as the sentence says
+    """``they``, ``their``, ``them``, ``themselves`` (old text: ``his/her``, ``him/her``): a
+    player or cards, as the sentence says
     (see :mod:`tagtext.packs.ygo_tag.analysis`)."""
+
+    __slots__ = ()
 
     @property
     def possessive(self) -> bool:
-        return self.text.lower() in ("their", "theirs")
+        return self.text.lower() in ("their", "theirs", "his/her")
 
 
-@dataclass(frozen=True, slots=True)
 class OwnerRef(Leaf):
     """Whoever owns or controls the card in question: ``its owner's``, ``its controller``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class AreaWord(Leaf):
     """A play-area word: ``field``, ``side of the field``, ``hand``, ``Deck``, ``Extra Deck``,
     ``GY``, ``Graveyard``, ``banished``, ``Main Monster Zone``, ``Spell & Trap Zone`` ..."""
+
+    __slots__ = ()
 
     @property
     def area(self) -> str:
@@ -131,39 +135,44 @@ def area_of(text: str) -> str:
     return "field"  # pragma: no cover - AREA matches one of the above
 
 
-@dataclass(frozen=True, slots=True)
 class CardName(Leaf):
     """A quoted card name or archetype: ``"Dark Magician"``, ``"F.A."``."""
+
+    __slots__ = ()
 
     @property
     def name(self) -> str:
         return self.text[1:-1]
 
 
-@dataclass(frozen=True, slots=True)
 class Connective(Leaf):
     """What joins the parts of an effect: ``if you do``, ``then``, ``also``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Marker(Leaf):
     """A word that makes a count: ``for each``, ``for every``, ``the number of``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Operator(Leaf):
     """``or more``, ``or less``, ``or fewer``, ``or higher``, ``or lower``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class SectionHeader(Leaf):
     """``[ Pendulum Effect ]``, ``[ Monster Effect ]``, ``[ Flavor Text ]`` or a ``----`` rule
     (the YGOPRODeck layout of Pendulum cards)."""
 
+    __slots__ = ()
+
 
 # ----------------------------------------------------------------------------- phrases
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Area(Node):
     """A play area and, when written, whose it is: ``your opponent's GY``, ``their hand``,
     ``the field`` (owner None: "the" stays a plain word)."""
@@ -177,7 +186,7 @@ class Area(Node):
         return self.zone.area
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Count(Node):
     """A number of cards or a threshold: ``2``, ``5 or less``."""
 
@@ -188,7 +197,7 @@ class Count(Node):
 
 # ----------------------------------------------------------------------------- structure
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Condition(Node):
     """What must happen or be true for an effect to be activated or applied, up to and
     including its ``:`` ("When an opponent's monster declares an attack:")."""
@@ -198,7 +207,7 @@ class Condition(Node):
     child_fields: ClassVar = ("parts", "colon")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Cost(Node):
     """What is done when the effect is activated, up to and including its ``;``: costs,
     targets, declarations ("Declare 1 card name;", "Target 1 monster your opponent controls;")."""
@@ -208,7 +217,7 @@ class Cost(Node):
     child_fields: ClassVar = ("parts", "semicolon")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Effect(Node):
     """What the effect does (or a rule it states), after its condition and cost."""
 
@@ -216,7 +225,7 @@ class Effect(Node):
     child_fields: ClassVar = ("parts",)
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Sentence(Node):
     """Clauses up to a full stop (``stop`` None: the last words of a line, unended)."""
 
@@ -225,6 +234,7 @@ class Sentence(Node):
     child_fields: ClassVar = ("clauses", "stop")
 
 
-@dataclass(frozen=True, slots=True)
 class CardText(Document):
     """A whole card text: sentences and line breaks, and the whitespace after the last token."""
+
+    __slots__ = ()

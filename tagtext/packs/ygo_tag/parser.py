@@ -91,7 +91,7 @@ _LEAF_CLASS = {
     "PRONOUN": y.Pronoun, "OWNER": y.OwnerRef, "AREA": y.AreaWord, "CARD_NAME": y.CardName,
     "CONNECTIVE": y.Connective, "FOR_EACH": y.Marker, "NUMBER_OF": y.Marker, "CMP": y.Operator,
     "SECTION": y.SectionHeader, "DIVIDER": y.SectionHeader, "NUMBER": y.Number,
-    "NEWLINE": y.LineBreak, "WORDS": y.Words, "WORD": y.Word, "OTHER": y.Other,
+    "NEWLINE": y.LineBreak, "WORDS": y.Words, "WORD": y.Word, "ABBREV": y.Word, "OTHER": y.Other,
 }
 
 
@@ -126,8 +126,9 @@ def parse_with_lark_lexer(text: str) -> y.CardText:
 
 
 #: where the grammar's sentences can end: after a stop outside a quoted card name (the
-#: lexer reads a quote that closes on the same line as a card name, as this does)
-_SENTENCE_END = re.compile(r'"[^"\n]*"|[.!?]')
+#: lexer reads a quote that closes on the same line as a card name, as this does), not
+#: in "(min. 1)" nor at the "?" of "? ATK" (the grammar's ABBREV and STOP)
+_SENTENCE_END = re.compile(r'"[^"\n]*"|(?i:min|max)\.(?=\s*\d)|\?\s*(?:ATK|DEF)\b|[.!?]')
 
 
 def sentence_chunks(text: str) -> list[tuple[int, int]]:

@@ -1,30 +1,34 @@
-"""Counts in effect text, and what each one counts.
+"""Counts in effect text, and the facts about each one.
 
 A *count* is a number the Tag Tamer rules may scale: a threshold ("3 or more security
 cards"), an exact count in a condition ("If you have 2 security cards"), an iteration
 ("for each card in your trash", "for every 2 colors"), or a target ("until there are 3
 cards in your security stack", "up to having 3 left", "so that they have 6 cards left").
 
-For each one this module decides its *scope* - what the count ranges over - testing in
-this order (RULES-NOTES.md, rules 1-9):
+For each one this module states what it counts and where, and names no rule: each count
+rule says which counts it claims (``rules/counts_shared.py: CountRule``). What it counts
+(:attr:`Count.counts`), the first of these the text shows (RULES-NOTES.md, rules 1-9):
 
     value       a value of DP, a play cost or a level ("play cost is 4 or less", "this
                 Digimon has 10000 or more DP")
     sum         a sum of levels, DP or play costs over several objects ("12 or more
-                levels' total worth of Digimon"): it grows with what an area holds, so it
-                is reported as a residual
-    memory      the memory gauge (the memory-average rule handles it)
+                levels' total worth of Digimon"): it grows with what an area holds
+    gauge       the memory gauge ("you have 3 or less memory")
+    memory      memory other than the gauge's value ("3 or more memory" paid or counted)
     effect      what the effect or its trigger did ("for each card trashed", "with this
                 effect", "for each one", "among them", "When ... is deleted, ... for each
                 Digimon")
     one_card    one card: its colors, its digivolution or link cards, what is under it, or
                 a filter on single cards ("Digimon with 2 or more colors")
-    colors      colors across several objects in a shared area ("your Tamers have 3 or
-                more total colors", "for each color among your opponent's Digimon")
-    hand        cards in a hand
-    shared      objects in a shared area: battle area (Digimon, Tamers, in play),
-                security, trash
-    unclear     none of these can be told from the text: reported as a residual
+    colors      colors across several objects ("your Tamers have 3 or more total colors",
+                "for each color among your opponent's Digimon")
+    objects     cards, Digimon or Tamers
+    unknown     nothing: a comparison with no noun and no condition before it
+
+Where (:attr:`Count.area`): the area phrase in the clause (``hand``, ``security``,
+``trash``, ``battle_area``, ``deck`` ...), or the battle area for Digimon and Tamers
+("3 or more Digimon", "your [Greymon]"), else None. An iteration over two lists at once
+("for each X and each Y") is :attr:`Count.compound`.
 
 The evidence is the count's clause (commas inside lists do not end it): the counted noun
 after the number, an area phrase anywhere in the clause ("in your trash"), and the
@@ -42,7 +46,8 @@ from dataclasses import dataclass
 from ..syntax import nodes as n
 from .units import Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
 
-SCOPES = ("value", "sum", "memory", "effect", "one_card", "colors", "hand", "shared", "unclear")
+#: what a count may count (Count.counts)
+COUNTED = ("value", "sum", "gauge", "memory", "effect", "one_card", "colors", "objects", "unknown")
 
 #: Lowercased text without a match holds no count (a necessary condition, checked over the
 #: corpus by tests/test_rewrite_corpus.py): comparisons and memory checks, iterations,
@@ -117,27 +122,30 @@ _EVENT = re.compile(r"^when\b.*\b(?:is|are|would be|gets?) (?:deleted|played|tra
 _WERE_DONE = re.compile(r"\b(?:were|was) (?:returned|placed|trashed|deleted)\b")
 _HAVE_OR_IN_PLAY = re.compile(r"\b(?:you|your opponent|they) (?:have|has)\b|\bin play\b")
 _IN_AREA = re.compile(r"\bin (?:the )?(trash|hand|security)\b")
+_AND_EACH = re.compile(r"\band each\b")
 _WITH_DIGIVOLUTION_CARDS = re.compile(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b")
 _CONDITION_WORDS = frozenset({"if", "while", "when", "unless"})
 
 
 @dataclass(frozen=True)
 class Count:
-    """One count and what it ranges over."""
+    """One count and the facts about it: what it counts, where, and the evidence."""
 
     #: the count's node: Comparison, Quantity, Iteration, UntilCount, UpTo, ToValue, MemoryAmount
     node: n.Node
     #: "threshold", "exact", "iteration" or "target"
     kind: str
-    #: one of SCOPES
-    scope: str
-    #: why that scope, in a few words (shown with residuals)
+    #: what it counts: one of COUNTED
+    counts: str
+    #: the area it ranges over (see the module docstring), or None
+    area: str | None
+    #: why, in a few words (shown with residuals)
     reason: str
     #: the numeral to scale; None for "for each"
     number: n.Number | None
     #: "at_least", "at_most" or None (exact counts, iterations, targets)
     direction: str | None
-    #: what is counted, for pairing conditions: (scope, area, owner, noun)
+    #: what is counted, for pairing conditions: (counts, the area phrase's area, owner, noun)
     measure: tuple
     #: the area phrase in the clause (a Zone), if any
     zone: n.Zone | None
@@ -153,13 +161,15 @@ class Count:
     position: tuple[int, int] = (0, 0)
     #: index of the effect (Block or Header) the count is in
     block: int = 0
+    #: an iteration over two lists at once ("for each X and each Y")
+    compound: bool = False
 
     def replace(self, **changes) -> "Count":
         return dataclasses.replace(self, **changes)
 
 
 def find_counts(regions: list[Region], block_of: dict[int, int]) -> list[Count]:
-    """Every count of the text, in document order, with its scope decided.
+    """Every count of the text, in document order, with its facts.
 
     ``block_of`` maps a region's start offset to the index of its effect.
     """
@@ -291,10 +301,12 @@ def _classify(units, i, kind, number, direction) -> Count:
     elliptical = (kind == "threshold" and not noun and area is None and i + 1 >= end
                   and subject is not None and not isinstance(unit, n.MemoryAmount))
 
-    def make(scope: str, reason: str) -> Count:
+    compound = kind == "iteration" and r.finds(_AND_EACH, i + 1, end) is not None
+
+    def make(counts: str, reason: str, where: str | None = area) -> Count:
         owner = _owner(zone, subject)
-        return Count(unit, kind, scope, reason, number, direction, (scope, area, owner, noun),
-                     zone, subject, verb, head_nouns, elliptical)
+        return Count(unit, kind, counts, where, reason, number, direction, (counts, area, owner, noun),
+                     zone, subject, verb, head_nouns, elliptical, compound=compound)
 
     # value: the number is DP, a cost or a level, not a count of objects
     if kind != "iteration" and (
@@ -308,16 +320,16 @@ def _classify(units, i, kind, number, direction) -> Count:
         return make("value", "a value of DP, a cost or a level")
     # memory
     if isinstance(unit, n.MemoryAmount):
-        return make("memory", "the memory gauge")
+        return make("gauge", "the memory gauge")
     if (noun == "memory" or re.search(r"^(?:memory|points? of memory)\b", a)) and "paid" not in a.split()[:2]:
-        return make("unclear", "counts memory, which no rule covers")
+        return make("memory", "counts memory, which no rule covers")
     # what the effect (or its trigger) did
     effect = _effect(unit, kind, b, a, own, noun, area, r, i, end)
     if effect:
         return make("effect", effect)
     # the cards under all of a side's Digimon: in the battle area (note 2)
     if _sides_stacks(own, a, subject):
-        return make("shared", "the digivolution or link cards of all of a side's Digimon in play")
+        return make("objects", "the digivolution or link cards of all of a side's Digimon in play", "battle_area")
     # one card
     one_card = _one_card(units[i - 1] if i > start else None, b, own, zone, area, r, i, end)
     if one_card:
@@ -326,32 +338,33 @@ def _classify(units, i, kind, number, direction) -> Count:
     if noun in ("color", "colors") or re.search(r"\bcolou?rs?\b", own + " " + a[:25]):
         return make("colors", "colors across several objects in a shared area")
     if area == "hand":
-        return make("hand", "cards in a hand")
+        return make("objects", "cards in a hand")
     if area in n.SHARED_ZONES:
-        return make("shared", {"security": "security cards", "trash": "cards in a trash",
-                               "battle_area": "Digimon or Tamers in play"}[area])
+        return make("objects", {"security": "security cards", "trash": "cards in a trash",
+                                "battle_area": "Digimon or Tamers in play"}[area])
     if noun in ("digimon", "tamer", "tamers"):
-        return make("shared", "Digimon or Tamers in play")
+        return make("objects", "Digimon or Tamers in play", "battle_area")
     if re.search(r"\byour \[", own) or (kind == "iteration" and re.match(r"(?:your|their) \[", a)):
-        return make("shared", "your named Digimon in play")
+        return make("objects", "your named Digimon in play", "battle_area")
     if elliptical:
-        return make("unclear", "no noun: inherits the previous condition")
-    return make("unclear", "what is counted, and where, is not in the text")
+        return make("objects", "no noun: inherits the previous condition")
+    return make("objects", "what is counted, and where, is not in the text")
 
 
 def _inherits(count: Count, units, i) -> bool:
     if count.elliptical:
         return True
     if count.kind == "threshold" and count.measure[1] is None and isinstance(count.subject, n.Pronoun):
-        return count.scope not in ("value", "sum", "memory", "effect")
+        return count.counts not in ("value", "sum", "gauge", "effect")
     return False
 
 
 def _inherit(count: Count, previous: Count | None) -> Count:
     if previous is None:
-        return count.replace(scope="unclear", reason="no noun, and no condition before it to inherit from")
+        return count.replace(counts="unknown", area=None, reason="no noun, and no condition before it to inherit from")
     return count.replace(
-        scope=previous.scope,
+        counts=previous.counts,
+        area=previous.area,
         reason=f"the same as the condition before it: {previous.reason}",
         measure=previous.measure,
         zone=previous.zone,

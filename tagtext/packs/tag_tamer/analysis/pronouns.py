@@ -93,7 +93,7 @@ def hand_card_referents(regions: tuple[Region, ...], counts) -> dict[int, n.Zone
     out: dict[int, n.Zone] = {}
     for count in counts:
         zone = count.zone
-        if count.scope != "hand" or zone is None or zone.zone != "hand" or count.measure[3] not in ("card", "cards"):
+        if count.counts != "objects" or count.area != "hand" or zone is None or zone.zone != "hand" or count.measure[3] not in ("card", "cards"):
             continue
         r, i = count.position
         units = regions[r].units

@@ -1,8 +1,11 @@
-"""What the rules apply to but cannot rewrite mechanically, with the reason.
+"""What the rules apply to but cannot rewrite mechanically, with the reason: facts, each
+saying what it counts and where, so that the rule that sees such a count reports it
+(``rules/counts_shared.py``: a count no rule claims but a rule can see is that rule's
+residual). Nothing here names a rule.
 
 RULES-NOTES 16: a count used as a value ("level less than or equal to the number of cards
 in your security stack") stays as printed and is reported, so the maintainers know a
-special ruling is needed. Also reported: counts whose scope the text does not give,
+special ruling is needed. Also reported: counts whose area the text does not give,
 sums of a property over what an area holds ("12 or more levels' total worth of Digimon"),
 memory read as a value, and iterations over two lists at once.
 """
@@ -26,55 +29,58 @@ TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory|\d
 
 @dataclass(frozen=True)
 class Finding:
+    """Text no rule can rewrite mechanically: its span, why, and what it counts and where
+    (as a count's facts say it: ``counts``, ``area``; ``kind`` "value" for a count used as
+    a value), so that the rule that sees such counts reports it."""
+
     start: int
     end: int
-    rule: str
     reason: str
+    counts: str
+    area: str | None = None
+    kind: str = "value"
 
 
-def find_residuals(regions: tuple[Region, ...], counts: tuple[Count, ...]) -> list[Finding]:
+_SUM = ("a sum of levels, DP or costs over what a shared area holds grows with the objects there (a team has two "
+        "players' Digimon); it cannot be scaled mechanically: it needs a special ruling")
+_COMPOUND = ("an iteration over two lists at once (\"for each X and each Y\"): doubling one of them would change "
+             "what the effect counts")
+
+
+def as_residual(count: Count, regions: tuple[Region, ...]) -> tuple[int, int, str]:
+    """(start, end, reason) of a count no rule can rewrite, as it is reported: a count
+    whose area is not known, with its own reason; a sum, to the end of its clause; an
+    iteration over two lists at once."""
+    if count.counts == "sum":
+        units = regions[count.position[0]].units
+        _, end = clause_span(units, count.position[1])  # "12 or more levels' total worth of Digimon"
+        return count.node.start, units[end - 1].end, _SUM
+    known = count.counts == "colors" or count.counts == "objects" and count.area in n.SHARED_ZONES | {"hand"}
+    if count.compound and known:
+        return count.node.start, count.node.end, _COMPOUND
+    return count.node.start, count.node.end, count.reason
+
+
+def value_uses(regions: tuple[Region, ...]) -> list[Finding]:
+    """Counts and memory used as values, and comparisons that cannot be kept, in every region."""
     found: list[Finding] = []
-    for count in counts:
-        if count.scope == "unclear":
-            rule = "memory-average" if "memory" in count.reason else "count-doubling"
-            found.append(Finding(count.node.start, count.node.end, rule, count.reason))
-        elif count.scope == "sum":
-            units = regions[count.position[0]].units
-            _, end = clause_span(units, count.position[1])  # "12 or more levels' total worth of Digimon"
-            found.append(Finding(count.node.start, units[end - 1].end, "count-doubling",
-                                 "a sum of levels, DP or costs over what a shared area holds grows with the "
-                                 "objects there (a team has two players' Digimon); it cannot be scaled "
-                                 "mechanically: it needs a special ruling"))
-        elif count.kind == "iteration" and count.scope in ("shared", "hand", "colors") and _compound(regions, count):
-            found.append(Finding(count.node.start, count.node.end, "count-doubling",
-                                 "an iteration over two lists at once (\"for each X and each Y\"): "
-                                 "doubling one of them would change what the effect counts"))
     for region in regions:
         units = region.units
         for i, unit in enumerate(units):
-            reason = _value_count(units, i)
-            if reason:
-                end = _phrase_end(units, i)
-                found.append(Finding(unit.start, end, reason[0], reason[1]))
+            use = _value_count(units, i)
+            if use:
+                found.append(Finding(unit.start, _phrase_end(units, i), use[2], use[0], use[1]))
             unequal = _shared_against_one_card(units, i)
             if unequal:
-                found.append(Finding(unit.start, unequal[0], unequal[1], unequal[2]))
+                found.append(Finding(unit.start, unequal[0], unequal[3], unequal[1], unequal[2]))
     return found
 
 
-def _compound(regions, count) -> bool:
-    units = regions[count.position[0]].units
-    i = count.position[1]
-    _, end = clause_span(units, i)
-    return reading(units).finds(_AND_EACH, i + 1, end) is not None
-
-
-_AND_EACH = re.compile(r"\band each\b")
 _CARDS_DONE = re.compile(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b")
 
 
 def _value_count(units, i):
-    """(rule, reason) when unit ``i`` starts a count or memory used as a value."""
+    """(counts, area, reason) when unit ``i`` starts a count or memory used as a value."""
     unit = units[i]
     if not isinstance(unit, (n.PlayerRef, n.Quantity, n.Word)):
         return None
@@ -99,9 +105,8 @@ def _value_count(units, i):
             return None  # what the effect did
         for u in units[i + 1:i + 8]:
             if isinstance(u, n.Zone) and u.zone in n.SHARED_ZONES | {"hand"}:
-                rule = "hand-size" if u.zone == "hand" else "count-doubling"
-                return rule, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
-                              "doubled mechanically; it needs a special ruling")
+                return "objects", u.zone, ("a count used as a value (\"the number of cards in ...\"): it cannot be "
+                                           "doubled mechanically; it needs a special ruling")
     return None
 
 
@@ -116,7 +121,7 @@ _BOTH_SIDES = re.compile(r"\b(?:less|more|fewer|greater) than(?: or equal to)? (
 
 
 def _shared_against_one_card(units, i):
-    """(end, rule, reason) when unit ``i`` starts a comparison with no number of a count over
+    """(end, counts, area, reason) when unit ``i`` starts a comparison with no number of a count over
     a shared area or a hand with one card's count: "as many or fewer security cards as this
     Digimon has face-down digivolution cards" (RULES-NOTES 16). One side would double and
     the other not, so the comparison cannot be kept mechanically. Comparisons of two
@@ -136,8 +141,7 @@ def _shared_against_one_card(units, i):
         return None
     if not _one_cards_count(reading(units), second + 1, end):
         return None
-    rule = "hand-size" if shared[:1] == ["hand"] else "count-doubling"
-    return units[end - 1].end, rule, ("a count over a shared area compared with one card's count (\"as many or "
+    return units[end - 1].end, "objects", shared[0] if shared else None, ("a count over a shared area compared with one card's count (\"as many or "
                                       "fewer security cards as this Digimon has face-down digivolution cards\"): "
                                       "one side doubles and the other does not; it needs a special ruling")
 
@@ -175,7 +179,7 @@ def _garbled(units, i):
     if not (isinstance(unit.amount, n.Number) and word(unit.head) == "of"):
         return None
     if i + 1 < len(units) and word(units[i + 1]) in ("fewer", "more", "less"):
-        return "count-doubling", ("a comparison the source misprints (\"1 of fewer\"): left as printed; "
+        return "unknown", None, ("a comparison the source misprints (\"1 of fewer\"): left as printed; "
                                   "the maintainers decide what it says, with a special ruling")
     return None
 
@@ -184,7 +188,7 @@ def _memory_value(units, i):
     if units[i].player == "opponent" and units[i].possessive:
         if i + 1 < len(units) and isinstance(units[i + 1], n.Unit) and word(units[i + 1]) == "memory" \
                 and not (i + 2 < len(units) and isinstance(units[i + 2], n.ToValue)):  # "set ... memory to 3"
-            return "memory-average", ("the opponent's memory used as a value: the team's average "
+            return "memory", None, ("the opponent's memory used as a value: the team's average "
                                       "cannot stand in for it mechanically")
     return None
 

@@ -59,7 +59,7 @@ def choose_an_opponent(tree, ctx):
     """Let the activating teammate pick one opponent where an effect acts on an opponent's
     own areas, and name that one wherever the effect mentions them again."""
     changes = {}
-    counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.scope == "hand"}
+    counted = {c.zone.start for c in ctx.counts if c.zone is not None and c.counts == "objects" and c.area == "hand"}
     read: dict = {}  # per region, what the tests below read once for the whole pass
     #: the players picked, each as the first mention of them in its effect
     picked: set[int] = set()

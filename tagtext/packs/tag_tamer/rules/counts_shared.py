@@ -1,12 +1,65 @@
-"""Helpers for the rules that scale counts: which leaves a scaled count changes."""
+"""The rules that act on counts: what each claims, and which leaves a scaled count changes.
+
+A count rule is a :class:`CountRule`: besides its pass, it says which counts it claims
+(``claims``: it rewrites them), which it can see (``sees``: counts of its kind, claimed
+or not) and how it scales a threshold (``scaling``: (factor, plus), which the
+discontinuity correction reads). A count is claimed by the first rule of the pipeline
+that claims it; a count (or a count used as a value) no rule claims but a rule sees is
+that rule's residual (:func:`claim`). Adding a count rule is one module holding its
+``CountRule``, one fixture file and one ``PIPELINE`` line.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from ..analysis.counts import Count
+from ..analysis.residuals import as_residual, value_uses
 from ..analysis.units import clause_span, reading, word
 from ..syntax import nodes as n
+from tagtext.packs.base import Rule
 from tagtext.syntax.edit import Changes
 from .common import match_case, plural, scaled
+
+
+@dataclass(frozen=True)
+class CountRule(Rule):
+    """A rule that rewrites counts (see the module docstring)."""
+
+    #: whether the rule rewrites this count (the analysis' facts: what it counts, where)
+    claims: Callable[[Count], bool] = lambda count: False
+    #: whether a count, or a count used as a value (a residuals.Finding), is of the
+    #: rule's kind: what it sees and does not claim is its residual
+    sees: Callable[[object], bool] = lambda fact: False
+    #: how it scales a threshold it claims, (factor, plus); None: it does not scale numbers
+    scaling: tuple[int, int] | None = None
+
+
+def count_rules(pipeline) -> tuple[CountRule, ...]:
+    """The pipeline's count rules, in order."""
+    return tuple(rule for rule in pipeline if isinstance(rule, CountRule))
+
+
+def claim(rules: tuple[CountRule, ...], counts, regions):
+    """(each count's claiming rule, or None, in the order of ``counts``; the residuals:
+    (start, end, rule id, reason) of each count no rule claims and a rule sees, and of each
+    count used as a value a rule sees)."""
+    claimers = []
+    residuals = []
+    for count in counts:
+        claimer = next((rule for rule in rules if rule.claims(count)), None)
+        claimers.append(claimer)
+        if claimer is None:
+            seer = next((rule for rule in rules if rule.sees(count)), None)
+            if seer is not None:
+                start, end, reason = as_residual(count, regions)
+                residuals.append((start, end, seer.id, reason))
+    for finding in value_uses(regions):
+        seer = next((rule for rule in rules if rule.sees(finding)), None)
+        if seer is not None:
+            residuals.append((finding.start, finding.end, seer.id, finding.reason))
+    return claimers, residuals
 
 
 def scale(count: Count, changes: Changes, rule: str, factor: int = 2, plus: int = 0) -> None:

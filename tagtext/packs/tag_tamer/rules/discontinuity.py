@@ -20,32 +20,29 @@ from tagtext.syntax.edit import replace_leaves
 
 ID = "discontinuity-correction"
 
-#: how each scope's rule scales a threshold: (factor, plus)
-_SCALING = {"shared": (2, 0), "hand": (2, 0), "colors": (1, 1)}
-
-
 def close_gaps(tree, ctx):
     """Move the second of two complementary conditions so doubling leaves no gap."""
     changes = {}
     previous = {}
     for count in ctx.counts:
-        if count.kind != "threshold" or count.scope not in _SCALING or count.number is None:
+        if count.kind != "threshold" or count.number is None or ctx.scaling(count) is None:
             continue
-        key = (count.block, count.measure)
+        key = (count.block, ctx.claimer(count).id, count.measure)
         first = previous.get(key)
         previous[key] = count
         if first is None or first.number.value is None or count.number.value is None:
             continue
-        new = _corrected(first, count)
+        new = _corrected(first, count, ctx.scaling(first))
         if new is not None:
             changes[count.number.start] = lambda leaf, new=new: leaf.replaced(str(new), ID)
     return replace_leaves(tree, changes)
 
 
-def _corrected(first, second) -> int | None:
-    """The second threshold's new value, or None if the pair needs no correction."""
+def _corrected(first, second, scaling: tuple[int, int]) -> int | None:
+    """The second threshold's new value, or None if the pair needs no correction. Both are
+    scaled as the rule that claims them scales (``scaling``: (factor, plus))."""
     a, b = first.number.value, second.number.value
-    factor, plus = _SCALING[first.scope]
+    factor, plus = scaling
     scaled_a, scaled_b = a * factor + plus, b * factor + plus
     if first.direction == "at_least" and second.direction == "at_most" and b == a - 1:
         if scaled_b < scaled_a - 1:

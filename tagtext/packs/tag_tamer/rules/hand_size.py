@@ -18,10 +18,9 @@ from __future__ import annotations
 from ..analysis.units import clause_span, is_boundary, is_sentence_end, reading, word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
-from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
 from .common import match_case, name_antecedents, third_person, verb_after
-from .counts_shared import scale
+from .counts_shared import CountRule, scale
 
 ID = "hand-size"
 
@@ -31,9 +30,7 @@ def count_combined_hands(tree, ctx):
     changes = {}
     done_zones: set[int] = set()
     read: dict = {}  # what name_antecedents has read already, for the next counts
-    for count in ctx.counts:
-        if count.scope != "hand":
-            continue
+    for count in ctx.claimed(ID):
         scale(count, changes, ID)
         units = ctx.units_of(count)
         zone = count.zone if count.zone is not None and count.zone.zone == "hand" else None
@@ -251,10 +248,23 @@ def _agreement(count, changes) -> None:
         changes[node.verb.start] = lambda leaf: leaf.replaced(match_case(leaf.text, "have"), ID)
 
 
-RULE = Rule(
+def claims(count) -> bool:
+    """Cards in a hand (not two lists at once)."""
+    return count.counts == "objects" and count.area == "hand" and not count.compound
+
+
+def sees(fact) -> bool:
+    """Counts of cards in a hand, claimed or not (a count of them used as a value)."""
+    return fact.counts == "objects" and fact.area == "hand"
+
+
+RULE = CountRule(
     ID, "Hand sizes count the team's combined hands",
     statement="Effects that reference the size of a player's hand treat both teammates' hands as a single shared area.",
     practice='A count of cards in a hand doubles and counts the team\'s combined hands ("4 or fewer cards in your hand" -> "8 or fewer cards in your team\'s combined hands"). Actions on your own hand and events stay.',
     apply=count_combined_hands,
     trigger=may_hold_counts,
+    claims=claims,
+    sees=sees,
+    scaling=(2, 0),
 )

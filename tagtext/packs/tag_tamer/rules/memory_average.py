@@ -20,7 +20,7 @@ import re
 from ..analysis.units import reading, word
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
-from tagtext.packs.base import Rule
+from .counts_shared import CountRule
 from tagtext.syntax.edit import replace_leaves, word_leaves_in
 from .common import match_case, name_antecedents
 
@@ -32,9 +32,7 @@ def average_memory_checks(tree, ctx):
     changes = {}
     side_of_block: dict[int, str] = {}
     read: dict = {}  # what _name_antecedents has read already, for the next counts
-    for count in ctx.counts:
-        if count.scope != "memory" or count.kind not in ("threshold", "exact") or count.number is None:
-            continue
+    for count in ctx.claimed(ID):
         if _turn_end_condition(ctx, count):
             ctx.residual(count.node, ID, "a changed turn end condition is reached by each teammate on their own "
                                          "(RULES-NOTES 13): left as printed; it needs a special ruling")
@@ -109,10 +107,22 @@ def _removed(leaf: n.Leaf) -> n.Leaf:
     return leaf.replaced("", ID).with_changes(prefix="")
 
 
-RULE = Rule(
+def claims(count) -> bool:
+    """A check of the memory gauge (a threshold or an exact value)."""
+    return count.counts == "gauge" and count.kind in ("threshold", "exact") and count.number is not None
+
+
+def sees(fact) -> bool:
+    """Counts of memory: the gauge, and memory counted or used as a value."""
+    return fact.counts in ("gauge", "memory")
+
+
+RULE = CountRule(
     ID, "Memory checks read the team's average",
     statement="Effects that check the current value of the memory gauge reference the average of the team's memory gauges as a floating-point value.",
     practice='"you have 3 or less memory" -> "the team\'s average memory is 3.0 or less"; "your opponent has 1 or more memory" -> "the team\'s average memory is -1.0 or less". Memory gained, lost or paid stays.',
     apply=average_memory_checks,
     trigger=may_hold_counts,
+    claims=claims,
+    sees=sees,
 )

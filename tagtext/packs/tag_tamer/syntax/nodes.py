@@ -10,25 +10,27 @@ grammar's own (its words are separated by the grammar's ``%ignore``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
 from typing import ClassVar
 
 from tagtext.syntax import nodes as _engine
-from tagtext.syntax.nodes import Document, Entity, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word  # noqa: F401
+from tagtext.syntax.nodes import Document, Entity, Leaf, LineBreak, Node, Number, Other, Punct, Unparsed, Word, node_kind  # noqa: F401
 from tagtext.syntax.words import Segmentation
 
 
-@dataclass(frozen=True, slots=True)
 class Words(_engine.Words):
     """A run of plain words ("may play", "without paying the"): its words are separated by
     the effect grammar's whitespace (its ``%ignore``: spaces, tabs, ``&#160;``)."""
 
+    __slots__ = ()
+
     segmentation: ClassVar = Segmentation()
 
 
-@dataclass(frozen=True, slots=True)
 class TimingLabel(Leaf):
     """A timing or trigger label that opens an effect: ``[On Play]``, or bare ``On Play``."""
+
+    __slots__ = ()
 
     @property
     def name(self) -> str:
@@ -39,39 +41,46 @@ class TimingLabel(Leaf):
         return self.text.startswith("[")
 
 
-@dataclass(frozen=True, slots=True)
 class LabelRef(Leaf):
     """A timing label named inside a sentence: "activate this Digimon's [When Digivolving] effect"."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class CardRef(Leaf):
     """A bracketed card name or trait: ``[Greymon]``, ``[ADVENTURE]``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class HeaderTag(Leaf):
     """What opens a card-header line: ``[Digivolve]``, ``Digivolve:``, ``DigiXros``, ``[Link]``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class HeaderWord(Leaf):
     """A word of a card-header requirement: ``from``, ``w/``, ``in``, ``name``, ``trait``, ``:``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class KeywordName(Leaf):
     """The name of a keyword effect: ``Draw``, ``Security A.``, ``Recovery``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Bracket(Leaf):
     """An opening or closing ``＜ ＞ < > ( )``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Operator(Leaf):
     """The comparison word(s): ``or more``, ``or fewer``, ``or less``, ``or higher``, ``or lower``."""
+
+    __slots__ = ()
 
     @property
     def direction(self) -> str:
@@ -80,25 +89,29 @@ class Operator(Leaf):
         return "at_least" if word in ("more", "higher", "greater") else "at_most"
 
 
-@dataclass(frozen=True, slots=True)
 class Marker(Leaf):
     """A fixed word that gives a phrase its meaning: ``up to``, ``until there are``, ``for each``,
     ``for every``, ``of``, ``by``, ``reduced by``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Unit(Leaf):
     """What a number measures: ``DP``, ``level``, ``Lv.``, ``play cost``, ``memory``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Color(Leaf):
     """A color word: ``red`` ... ``white``."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class ColorsWord(Leaf):
     """The noun ``color`` / ``colors``."""
+
+    __slots__ = ()
 
 
 PLAYER_KINDS = {
@@ -116,7 +129,7 @@ PLAYER_KINDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class PlayerRef(Leaf):
     """A reference to a player: ``you``, ``your``, ``your opponent's``, ``both players'``,
     ``either player``, ``your or your opponent's``, ``neither player`` ..."""
@@ -130,19 +143,22 @@ class PlayerRef(Leaf):
         return t.endswith(("'s", "’s", "'", "’")) or t in ("your", "yours")
 
 
-@dataclass(frozen=True, slots=True)
 class Pronoun(Leaf):
     """``their``, ``they``, ``them``: a player or cards, depending on the sentence."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class OwnerRef(Leaf):
     """``its owner's``: whoever owns the card in question."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Article(Leaf):
     """``the``."""
+
+    __slots__ = ()
 
 
 ZONE_KINDS = (
@@ -160,10 +176,11 @@ ZONE_KINDS = (
 SHARED_ZONES = frozenset({"security", "battle_area", "trash"})
 
 
-@dataclass(frozen=True, slots=True)
 class ZoneWord(Leaf):
     """The name of an area: ``trash``, ``security stack``, ``hand``, ``deck``, ``battle area``,
     ``in play``, ``breeding area``, ``digivolution cards``."""
+
+    __slots__ = ()
 
     @property
     def zone(self) -> str:
@@ -177,14 +194,15 @@ class ZoneWord(Leaf):
         return bool(re.search(r"(?:es|s)$", self.text, re.I)) and self.zone != "battle_area"
 
 
-@dataclass(frozen=True, slots=True)
 class Position(Leaf):
     """``top`` / ``bottom`` before a security card."""
+
+    __slots__ = ()
 
 
 # ----------------------------------------------------------------------------- phrases
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Comparison(Node):
     """A bound: ``3 or more``, ``2 or fewer``."""
 
@@ -193,7 +211,7 @@ class Comparison(Node):
     child_fields: ClassVar = ("value", "operator")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Quantity(Node):
     """A number of things: ``2 cards``, ``1 of``, ``3 or more security cards``, ``4 [Doomsday Clock]``,
     ``0 security``. ``amount`` is a Number or a Comparison; ``head`` the first word after it."""
@@ -207,7 +225,7 @@ class Quantity(Node):
         return self.amount if isinstance(self.amount, Number) else self.amount.value
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class UpTo(Node):
     """A cap: ``up to 3``, ``up to 2 of``, ``up to having 3``."""
 
@@ -216,7 +234,7 @@ class UpTo(Node):
     child_fields: ClassVar = ("marker", "amount")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class UntilCount(Node):
     """A target: ``until there are 3``, ``until they have 5``, ``until it has 4``."""
 
@@ -229,7 +247,7 @@ class UntilCount(Node):
     child_fields: ClassVar = ("marker", "subject", "verb", "amount")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Iteration(Node):
     """``for each``, ``for each of``, ``for every 2``, ``For every``."""
 
@@ -239,7 +257,7 @@ class Iteration(Node):
     child_fields: ClassVar = ("quantifier", "step", "of")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class DPValue(Node):
     """``+1000 DP``, ``4000 DP or less``, ``DP 6000 or more``."""
 
@@ -255,7 +273,7 @@ class DPValue(Node):
         return Node.children(self)
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class LevelValue(Node):
     """``level 6 or higher``, ``Lv.4``, ``a level of 5 or less``."""
 
@@ -266,7 +284,7 @@ class LevelValue(Node):
     child_fields: ClassVar = ("unit", "link", "value", "operator")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class CostValue(Node):
     """``play cost of 5 or less``, ``cost by 3``, ``Cost 2``."""
 
@@ -277,7 +295,7 @@ class CostValue(Node):
     child_fields: ClassVar = ("unit", "link", "value", "operator")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class CostAmount(Node):
     """A number of memory paid: ``1 cost`` ("by paying 1 cost")."""
 
@@ -286,7 +304,7 @@ class CostAmount(Node):
     child_fields: ClassVar = ("value", "unit")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class ChangeAmount(Node):
     """The size of a change: ``by 3``, ``reduced by 2``, ``add 2`` (to a maximum),
     ``remove 1`` (from one)."""
@@ -296,7 +314,7 @@ class ChangeAmount(Node):
     child_fields: ClassVar = ("marker", "value")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class ToValue(Node):
     """A value something is set or brought to: ``to 3`` ("set your memory to 3"),
     ``to 6 or more``."""
@@ -306,7 +324,7 @@ class ToValue(Node):
     child_fields: ClassVar = ("marker", "amount")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class MemoryAmount(Node):
     """``1 memory``, ``3 or less memory``, ``3 memory or less``."""
 
@@ -326,7 +344,7 @@ class MemoryAmount(Node):
         return self.operator
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class ColorCount(Node):
     """``2-color``: the number of colors of one card."""
 
@@ -334,7 +352,7 @@ class ColorCount(Node):
     child_fields: ClassVar = ("value",)
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class KeywordParam(Node):
     """A keyword effect's number: the ``1`` of ＜Draw 1＞, the ``+1`` of ＜Security A. +1＞."""
 
@@ -342,7 +360,7 @@ class KeywordParam(Node):
     child_fields: ClassVar = ("value",)
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class HeaderCost(Node):
     """A card-header line's cost: ``Cost 2``, or the number right after ``Digivolve:`` /
     ``DigiXros`` (``Digivolve: 3 from ...``, ``DigiXros -2: ...``)."""
@@ -352,7 +370,7 @@ class HeaderCost(Node):
     child_fields: ClassVar = ("unit", "value")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Zone(Node):
     """An area and whose it is: ``your trash``, ``their hand``, ``both players' decks``, ``in play``."""
 
@@ -368,7 +386,7 @@ class Zone(Node):
 
 # ----------------------------------------------------------------------------- structure
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Keyword(Node):
     """A keyword effect in angle brackets: ＜Blocker＞, ＜Draw 1＞, ＜Recovery +1 (Deck)＞."""
 
@@ -379,7 +397,7 @@ class Keyword(Node):
     child_fields: ClassVar = ("open", "name", "items", "close")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Parenthetical(Node):
     """Text in parentheses; after a keyword it is that keyword's reminder text."""
 
@@ -389,7 +407,7 @@ class Parenthetical(Node):
     child_fields: ClassVar = ("open", "items", "close")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class KeywordEffect(Node):
     """A keyword and the reminder text that follows it, if any."""
 
@@ -398,7 +416,7 @@ class KeywordEffect(Node):
     child_fields: ClassVar = ("keyword", "reminder")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Sentence(Node):
     """Items up to and including a full stop (or the end of the body)."""
 
@@ -406,7 +424,7 @@ class Sentence(Node):
     child_fields: ClassVar = ("items",)
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Header(Node):
     """A card-header line: digivolution, DigiXros, link, app fusion, assembly requirements."""
 
@@ -415,7 +433,7 @@ class Header(Node):
     child_fields: ClassVar = ("tag", "items")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Block(Node):
     """One effect: its timing labels (possibly none) and its sentences."""
 
@@ -424,7 +442,7 @@ class Block(Node):
     child_fields: ClassVar = ("labels", "body")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Line(Node):
     """One line of the text: its card headers and effect blocks, in text order."""
 
@@ -432,9 +450,10 @@ class Line(Node):
     child_fields: ClassVar = ("items",)
 
 
-@dataclass(frozen=True, slots=True)
 class EffectText(Document):
     """A whole effect text: its lines and line breaks, and the whitespace after the last token."""
+
+    __slots__ = ()
 
     def words(self) -> str:
         return self.to_source().lstrip()

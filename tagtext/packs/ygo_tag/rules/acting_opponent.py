@@ -6,7 +6,8 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import ACTION_VERBS, PAST_ACTIONS, Context, opponent_as, refer_back, replace, rule_of, your_opponent
+from .common import (ACTION_VERBS, PAST_ACTIONS, Context, introduce, opponent_as, replace, rule_of, wants_opponent,
+                     your_opponent)
 
 ID = "acting-opponent"
 TRIGGER = re.compile(r"your opponent")
@@ -47,11 +48,21 @@ def acted(m) -> bool:
 
 
 def printed_acting(m) -> bool:
-    """A condition that already names "an opponent" acting, or as the cause."""
-    if (m.clause_kind != "condition" or not isinstance(m.leaf, y.PlayerRef) or m.leaf.player != "an_opponent"
-            or m.leaf.determiner != "an"):
+    """A condition (or an old-style one: "Before resolving an opponent's monster effect
+    that targets this card, ...") that already names "an opponent" acting, or as the cause."""
+    if (not (m.clause_kind == "condition" or m.lead) or not isinstance(m.leaf, y.PlayerRef)
+            or m.leaf.player != "an_opponent" or m.leaf.determiner != "an"):
         return False
     return acted(m) or m.before[-1:] == ("by",)
+
+
+def relevant(m, ctx: Context) -> bool:
+    """A cause in the condition ("destroyed by your opponent's card effect") is the
+    opponent whose action the effect answers: it names the opponent the effect resolves
+    against when the effect then acts on one opponent's hand, Deck, GY ... (otherwise it
+    stays as printed: a cause reads right for either opponent)."""
+    return ((m.clause_kind == "condition" or m.lead) and your_opponent(m) and m.cause and not m.turn
+            and wants_opponent(ctx, m.sentence, m.start))
 
 
 def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -64,12 +75,19 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
 
     In a condition (before ":"), "your opponent" doing something -> "an opponent"; the
     opponent it then acts on, later in the same sentence, -> "that opponent" (Problem-Solving
-    Card Text: introduce once, then refer back). What is on the field stays with rule 1,
-    damage and LP are the team's."""
+    Card Text: introduce once, then refer back), also in the sentences that go on with the
+    effect. A cause in the condition ("destroyed by your opponent's card effect") is that
+    opponent when the effect acts on one opponent's hand, Deck or GY. What is on the field
+    stays with rule 1, damage and LP are the team's. Where the seed is silent, turns and
+    durations ("during your opponent's turn", "until the end of your opponent's next turn",
+    "your opponent's 3rd End Phase") stay as printed and mean the turns of either opponent
+    in the turn sequence; in the sentence that names one opponent they are that
+    opponent's ("until that opponent's next End Phase")."""
     changes: dict = {}
     cursors: dict = {}
     for m in ctx.mentions():
-        if not m.conditional or m.sentence in ctx.introduced or not ctx.free(m.leaf) or m.team:
+        alternative = m.clause_kind == "condition" and m.before[:1] == ("or",)  # "..., or when ..."
+        if not m.conditional or m.sentence in ctx.introduced and not alternative or not ctx.free(m.leaf) or m.team:
             continue
 
         if (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.clause_kind == "condition"
@@ -84,14 +102,16 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # the printed condition already introduces one: "When an opponent's monster
             # declares an attack:", "... sent to your GY by an opponent's card effect:";
             # what the effect then does to "your opponent" is done to that opponent
-            ctx.introduced[m.sentence] = ID
-            refer_back(tree, ctx, changes, m.sentence, m.start, ID, keep_lasting=True)
+            introduce(tree, ctx, changes, m.sentence, m.start, ID, keep_lasting=True)
             continue
+        elif relevant(m, ctx):
+            # "If this card is destroyed by an opponent's card effect: You can send cards
+            # from the top of that opponent's Deck to the GY"
+            pass
         elif not your_opponent(m) or not acted(m):
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
-        ctx.introduced[m.sentence] = ID
-        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
+        introduce(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
 
 

@@ -6,6 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
+from ..analysis import either_side
 from .common import Context, like, replace, rule_of
 
 ID = "any-player"
@@ -21,7 +22,10 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
 
     "either player('s)" -> "any player('s)", "neither player" -> "no player", in the case
     written ("Neither player can ..." -> "No player can ..."). "either GY" and "either
-    field" are either player's: "any GY", "any field" (PSCT's own "in any GY")."""
+    field" are either player's: "any GY", "any field" (PSCT's own "in any GY"), where cards
+    are taken from or targeted ("by sending the above cards from any field to the GY"); a
+    Summon "to either field" goes to your field or either opponent's (rule 8), never to a
+    teammate's."""
     changes: dict = {}
     for m in ctx.mentions():
         leaf = m.leaf
@@ -30,10 +34,12 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
         word = "any" if leaf.player == "either" else "no"
         rest = leaf.text.split(None, 1)[1]
         replace(changes, leaf, like(f"{word} {rest}", leaf.text), ID, ctx)
+    # a Summon "to either field" is rule 8's: your field or either opponent's
+    destinations = {area.start for _, area, to in either_side(tree) if to}
     previous = None
     for leaf in tree.leaves():
         if (isinstance(leaf, y.AreaWord) and leaf.area in _EITHER_AREAS and isinstance(previous, (y.Words, y.Word))
-                and "side" not in leaf.text.lower()):
+                and "side" not in leaf.text.lower() and leaf.start not in destinations):
             last = previous.split()[-1] if isinstance(previous, y.Words) else previous
             if last.text.lower() == "either" and ctx.free(last):
                 replace(changes, last, like("any", last.text), ID, ctx)

@@ -74,9 +74,14 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("their opponents", m.leaf.text), ID, ctx)
             _agree(m, changes, ctx)
             continue
+        if _sends_their_field(m, ctx):
+            # "Your opponent must send all monsters they control to the GY"
+            replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
+            _agree(m, changes, ctx)
+            continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
-        if m.conditional or m.before[-1:] == ("by",):
+        if m.conditional and not _changes_them(m) or m.before[-1:] == ("by",):
             # a requirement is rule 5's; "destroyed by your opponent's card" names a cause
             continue
         leaf = m.leaf
@@ -100,15 +105,54 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
 
 
 def _agree(m, changes: dict, ctx: Context) -> None:
-    """The verb after a subject made plural: "controls" -> "control"."""
+    """The verb after a subject made plural: "controls" -> "control", "sends" -> "send"."""
     nxt = m.next_leaf
     if isinstance(nxt, (y.Words, y.Word)):
         words = nxt.split() if isinstance(nxt, y.Words) else [nxt]
         if words[0].text.lower() == "currently" and len(words) > 1:
             words = words[1:]
         verb = words[0]
-        if verb.text.lower() in _VERB and ctx.free(verb):
-            replace(changes, verb, _VERB[verb.text.lower()], ID, ctx)
+        low = verb.text.lower()
+        if not ctx.free(verb):
+            return
+        if low in _VERB:
+            replace(changes, verb, _VERB[low], ID, ctx)
+        elif low in _SENDS:
+            replace(changes, verb, verb.text[:-1], ID, ctx)
+
+
+#: verbs of a subject that sends its whole field away ("your opponent sends all monsters
+#: they control to the GY")
+_SENDS = frozenset({"sends", "shuffles", "returns", "banishes"})
+_SEND_VERBS = frozenset({"send", "sends", "shuffle", "shuffles", "return", "returns", "banish", "banishes",
+                         "destroy", "destroys"})
+
+
+def _sends_their_field(m, ctx: Context) -> bool:
+    """ "Your opponent must send all monsters they control to the GY", "your opponent must
+    send the monsters in those zones": the opponent acting on what they control as a whole,
+    which is both opponents' fields (rule 1), not one opponent's cards."""
+    if not your_opponent(m) or m.leaf.possessive or m.team or m.conditional or m.lasting or not ctx.free(m.leaf):
+        return False
+    after = list(m.after)
+    if after[:1] == ["must"]:
+        after = after[1:]
+    if not after or after[0] not in _SEND_VERBS:
+        return False
+    rest = " ".join(m.after)
+    return bool(re.search(r"\ball (?:[\w/-]+ )*?(?:monsters|cards|spells|traps)\b", rest) and m.their_leaf is None
+                and any(e.leaf.text.lower() == "they" and e.after[:1] == ("control",) and e.sentence == m.sentence
+                        and e.segment == m.segment and e.start > m.start for e in ctx.analysis.in_sentence(m.sentence))
+                or "in those" in rest)
+
+
+#: what a condition says happens to the opponent's cards ("while it remains on the field
+#: all of your opponent's monsters lose 700 ATK"): an effect on them, not a requirement
+_CHANGES = frozenset({"lose", "loses", "gain", "gains", "become", "becomes"})
+
+
+def _changes_them(m) -> bool:
+    return isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and m.predicate[:1] and m.predicate[0] in _CHANGES
 
 
 def _pronoun_controls(m, ctx: Context) -> bool:

@@ -6,45 +6,21 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, follow_up, like, opponent_as, refer_back, replace, rule_of, your_opponent
+from ..analysis import Mention, on_field
+from .common import (Context, acted_on_privately, antecedent_mention, follow_up, introduce, like, opponent_as,
+                     replace, resolved, rule_of, your_opponent)
 
 ID = "choose-opponent"
 TRIGGER = re.compile(r"your opponent")
 
-#: what an opponent does to their own hand or Deck ("Your opponent discards 1 card")
-_PRIVATE_VERBS = frozenset({"discards", "discard", "draws", "draw", "reveals", "reveal", "shuffles",
-                            "shuffle", "excavates", "excavate", "mills"})
 CHOOSE = "choose 1 opponent"
-#: imperative words Problem-Solving Card Text writes in lower case after a ";"
-_PLAIN_VERBS = frozenset({"send", "add", "destroy", "banish", "look", "discard", "shuffle", "return",
-                          "excavate", "reveal", "draw", "take", "declare", "target", "make", "have",
-                          "place", "inflict", "gain", "negate", "apply", "attach", "change", "pay",
-                          "randomly", "if", "each", "all", "until", "this", "that", "the", "select",
-                          "see", "remove", "halve", "increase", "decrease", "activate", "show", "check",
-                          "return", "name", "toss", "roll", "call", "guess", "pick", "give", "switch", "after"})
-
-
-def acts_on_private_area(m) -> bool:
-    """The opponent's hand, Deck, GY ... ("your opponent's GY"), what they do to them
-    ("your opponent discards"), or what a later "their" refers back to ("your opponent can
-    reveal 1 monster in their hand", "3 of your opponent's cards, 1 each from their hand,
-    field, and GY"), unless the phrase names the field outright ("monsters your opponent
-    controls and in their GY": only the GY is one opponent's)."""
-    if m.area is not None:
-        return m.area in y.PRIVATE_AREAS
-    if m.after and m.after[0] in _PRIVATE_VERBS:
-        return True
-    if m.their_area in y.PRIVATE_AREAS and not m.conditional and m.after:
-        if m.leaf.possessive:
-            return m.after[0] in ("cards", "card", "monsters", "monster")  # "3 of your opponent's cards"
-        return m.after[0] not in ("controls", "control", "currently", "turn", "takes")
-    return False
-
-
-def _lasting(ctx: Context, sentence: int) -> bool:
-    """A lasting effect ("Your opponent cannot ...", "Your opponent must keep their hand
-    revealed") is not resolved: no opponent is chosen for it (NOTES)."""
-    return ctx.analysis.lasting(sentence)
+#: words Problem-Solving Card Text always capitalises (game terms); any other word that
+#: opened the effect is written in lower case after the choice ("Choose 1 opponent; turn
+#: the top card ...")
+_GAME_TERMS = frozenset({
+    "special", "normal", "tribute", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "set", "flip",
+    "equip", "gy", "lp", "atk", "def", "i",
+})
 
 
 def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -58,169 +34,285 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     before the ";": "Declare 1 card name; if that card is in your opponent's hand ..." ->
     "Declare 1 card name and choose 1 opponent; if that card is in that opponent's hand
     ...". A target already picks one ("Target 1 card in your opponent's GY" -> "... in an
-    opponent's GY"). With no ";", the choice opens the effect ("You can choose 1 opponent;
-    send ...", "Choose 1 opponent; that opponent discards 1 card"). Later mentions of that
-    opponent in the sentence -> "that opponent". Lasting effects ("cannot", "while") are
-    not resolved, and are left as printed."""
+    opponent's GY"). With no ";", the choice opens the effect, after its condition ("You
+    can choose 1 opponent; send ...", "Choose 1 opponent; that opponent discards 1 card",
+    old-style text: "When this card inflicts Battle Damage to your opponent, choose 1
+    opponent; send the top 3 cards of that opponent's Deck to the GY"). One effect has one
+    chosen opponent: later mentions of the opponent in it, also in the sentences that go on
+    with it ("Otherwise, ...", the bullets it applies), name "that opponent", and the
+    choice is made where the effect first names the opponent ("Your opponent declares 2
+    Attributes. ... your opponent draws 2 cards." -> "Choose 1 opponent; that opponent
+    declares ... that opponent draws"). A card put back in "your opponent's Deck" goes to
+    its owner's. Lasting effects ("cannot", "while", "... is banished instead") are not
+    resolved, and are left as printed."""
     changes: dict = {}
     for m in ctx.mentions():
-        if (m.team or m.counted or m.clause_kind == "condition" or m.sentence in ctx.introduced
-                or not ctx.free(m.leaf)):
+        if m.owner_return and your_opponent(m) and not m.lasting and ctx.free(m.leaf):
+            # "place it on top of your opponent's Deck": its owner's, whoever that is
+            replace(changes, m.leaf, like("its owner's", m.leaf.text), ID, ctx)
             continue
-        if _continues(m, ctx):
-            # "Activate only if your opponent has 3 or less cards in their hand. Your
-            # opponent adds their hand to the Deck ...": the opponent of the sentence before
-            replace(changes, m.leaf, opponent_as(m, "that"), ID, ctx)
-            ctx.introduced[m.sentence] = ID
-            refer_back(tree, ctx, changes, m.sentence, m.start, ID)
-            continue
-        # what "that opponent('s)" replaces: the phrase itself, or, when the phrase is the
-        # field (rule 1's) and only a private area after it is one opponent's, that area
-        target = None
-        if your_opponent(m) and acts_on_private_area(m):
-            target = (m.leaf, opponent_as(m, "that"))
-        elif your_opponent(m) and m.clause_kind != "cost":
-            target = _private_part(m, ctx)
-        elif _pronoun_after_sentence(m, ctx):
-            target = (m.leaf, like("that opponent's", m.leaf.text))
-        if target is None:
-            continue
-        sentence = ctx.analysis.sentences[m.sentence]
-        clause = sentence.clauses[m.clause]
-        if m.clause_kind == "cost":
-            if target[0] is not m.leaf or isinstance(m.leaf, y.Pronoun):
-                continue
-            replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
-        elif _lasting(ctx, m.sentence):
-            continue
+        chain = ctx.analysis.effect_of(m.sentence)
+        if acted_on_privately(m, ctx):
+            anchor = _anchor(m, chain, ctx)
+            target = (anchor.leaf, _that_opponent(anchor))
         else:
-            costs = [c for c in sentence.clauses[:m.clause] if isinstance(c, y.Cost)]
-            if costs:
-                semi = costs[-1].semicolon
-                if not ctx.free(semi):
-                    continue
-                replace(changes, semi, f" and {CHOOSE};", ID, ctx)
+            # "your opponent's field and GY": the GY, which has no owner written, is the
+            # private part (the field stays rule 1's)
+            target = _private_part(m, ctx)
+            if target is None:
+                continue
+            anchor = m
+        if any(s in ctx.introduced for s in chain):
+            # the effect named its opponent before (a bullet of "When an opponent activates
+            # ...: ... activate 1 of these effects;"): that one
+            if m.sentence not in ctx.introduced and ctx.free(target[0]):
                 replace(changes, target[0], target[1], ID, ctx)
-            elif not sentence.clauses[:m.clause] and ctx.card_type == "Monster" and not _bullet(clause):
-                # a Monster's sentence with no condition and no cost is a lasting effect;
-                # a bullet is one of the effects to choose from ("activate 1 of these effects;")
+                introduce(tree, ctx, changes, m.sentence, m.start, ID)
+            continue
+        if anchor is not m and your_opponent(anchor) and _one_card_of(anchor):
+            # "Select 1 face-up Synchro Monster an opponent controls ... Then, that
+            # opponent draws 1 card."
+            replace(changes, anchor.leaf, opponent_as(anchor, "an"), ID, ctx)
+            placed = anchor.start
+        else:
+            placed = _choose(anchor, target, changes, ctx)
+            if placed is None:
                 continue
-            elif not _open_effect(clause, m, target, changes, ctx):
-                continue
-        ctx.introduced[m.sentence] = ID
-        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
+        introduce(tree, ctx, changes, anchor.sentence, min(placed, anchor.start), ID)
+        for sentence in chain:
+            if sentence > anchor.sentence and sentence not in ctx.introduced:
+                introduce(tree, ctx, changes, sentence, -1, ID)
     return replace_leaves(tree, changes)
 
 
-def _continues(m, ctx: Context) -> bool:
-    """The sentence right before is the card's activation condition ("Activate only when
-    an opponent activates a Spell Card.", rules 7 and 5 introduced that opponent), and this
-    one, the effect, opens with what "your opponent" does."""
-    from .acting_opponent import ID as ACTING
-    from .reference_opponent import ID as REFERENCE
-    if m.sentence == 0 or ctx.introduced.get(m.sentence - 1) not in (ACTING, REFERENCE) or not follow_up(m):
-        return False
-    sentence = ctx.analysis.sentences[m.sentence]
-    before = ctx.analysis.sentences[m.sentence - 1]
-    if (ctx.text[before.end:sentence.start].strip() or any(isinstance(c, y.Condition) for c in sentence.clauses)
-            or _lasting(ctx, m.sentence) or not before.to_source().lstrip().lower().startswith("activate only")):
-        # only the old Spell/Trap template: "Activate only when ...". then the effect
-        return False
-    if ctx.analysis.earlier_in_sentence(m):
-        return False
-    first = next(iter(sentence.leaves()), None)
-    return first is m.leaf
-
-
-def _bullet(clause: y.Node) -> bool:
-    """A bullet that states an effect to apply ("● Banish 1 random card from your
-    opponent's hand."), not a lasting one ("● Any monster sent ... is banished instead.")."""
-    leaves = []
-    for leaf in clause.leaves():
-        leaves.extend(leaf.split() if isinstance(leaf, y.Words) else [leaf])
-        if len(leaves) > 3:
+def _anchor(m: Mention, chain: list[int], ctx: Context) -> Mention:
+    """Where the effect first names the opponent as a player or as an owner (the subject
+    who declares, before the one who draws; the controller of the 1 card it selects,
+    before their Deck): the choice is made there."""
+    for e in (e for s in chain for e in ctx.analysis.in_sentence(s)):
+        if e.sentence > m.sentence or e.sentence == m.sentence and e.start >= m.start:
             break
-    if len(leaves) < 2 or not (isinstance(leaves[0], y.Punct) and leaves[0].text == "●"):
+        if not ctx.free(e.leaf) or e.lasting or e.owner_return or e.turn or e.cause or e.team or e.counted:
+            continue
+        in_condition = _in_condition_clause(e, ctx) if e.clause_kind == "condition" else e.lead and not _check(e, ctx)
+        if in_condition or not resolved(e.sentence, ctx):
+            continue
+        if your_opponent(e) and (follow_up(e) and not (e.conditional and on_field(e))
+                                 or _one_card_of(e) and _named_later(e, m)):
+            return e
+        if _they(e, ctx):
+            return e
+    return m
+
+
+#: what happens to a card, in a condition ("each time a card is added to your opponent's
+#: hand"): an event, which is rule 7's, not a check
+_EVENTS = frozenset({"added", "sent", "banished", "destroyed", "discarded", "returned", "shuffled", "summoned",
+                     "placed", "drawn", "moved", "activated"})
+
+
+def _check(e: Mention, ctx: Context) -> bool:
+    """A check the effect makes on one opponent's hand, Deck, GY ... ("If the declared card
+    is in your opponent's Deck, add ..."): the choice comes before it."""
+    facts = ctx.analysis.facts[e.sentence]
+    return (facts.opening[:1] == ("if",) and e.private and your_opponent(e)
+            and not any(w in _EVENTS for w in e.before))
+
+
+def _one_card_of(e: Mention) -> bool:
+    """ "1 face-up Synchro Monster your opponent controls": the 1 card an effect selects
+    or targets picks the opponent it then acts on ("... Then, that opponent draws 1
+    card")."""
+    return (on_field(e) and not e.leaf.possessive and e.after[:1] in (("controls",), ("control",))
+            and "1" in e.before[-5:] and not any(w in ("all", "each", "every") for w in e.before[-5:]))
+
+
+def _named_later(e: Mention, m: Mention) -> bool:
+    """The opponent acted on by ``m`` is the controller of the 1 card ``e`` selects: ``m``
+    refers back to it ("You can target 1 monster your opponent controls; destroy it, and if
+    you do, send the top 3 cards of their Deck to the GY"), or names the opponent in a
+    later sentence of the effect ("Select 1 face-up Synchro Monster your opponent controls
+    and remove it from play. Then, your opponent draws 1 card."). In the target's own
+    clause ("Target 1 monster your opponent controls or in their GY") the target is one
+    card among both opponents'; a "your opponent" later in its sentence is chosen (rule 2's
+    choice, "Target 1 monster your opponents control and choose 1 opponent; banish it,
+    then ... that opponent can Special Summon ...")."""
+    if m.antecedent is e.leaf:
+        return (m.sentence, m.clause) > (e.sentence, e.clause)
+    return m.sentence > e.sentence
+
+
+def _they(e: Mention, ctx: Context) -> bool:
+    """ "They can hand you 1 card from their hand": "they" acting, referring back to a
+    singular "your opponent" that names no one yet."""
+    if not isinstance(e.leaf, y.Pronoun) or e.leaf.text.lower() != "they" or e.conditional:
         return False
-    first = leaves[1]
-    return (first.text.lower() in _PLAIN_VERBS and first.text.lower() not in ("if", "each", "all", "this", "that", "the")
-            or isinstance(first, y.PlayerRef) and first.player == "opponent")
+    named = antecedent_mention(e, ctx)
+    return named is not None and your_opponent(named) and ctx.free(named.leaf) and not named.turn
 
 
-def _private_part(m, ctx: Context):
-    """A field phrase of the opponent joined to a private area of one opponent (seed:
-    "part of an effect affecting only your opponent's ... graveyard"): "monsters your
-    opponent controls and in their GY" (the "their"), "your opponent's field and GY" (the
-    GY, which has no owner written). The field stays rule 1's."""
-    from ..analysis import on_field
-    if not on_field(m) or m.conditional:
+def _in_condition_clause(e: Mention, ctx: Context) -> bool:
+    """In a condition clause, unless the clause is an old-style effect whose bullets follow
+    ("..., your opponent selects and executes 1 of the following effects:")."""
+    if e.clause_kind != "condition":
+        return False
+    facts = ctx.analysis.facts[e.sentence]
+    return facts.effect_start is None or facts.cost or e.start < facts.effect_start.start
+
+
+def _private_part(m: Mention, ctx: Context):
+    """A field phrase of the opponent joined to a private area with no owner written (seed:
+    "part of an effect affecting only your opponent's ... graveyard"): "your opponent's
+    field and GY" -> the GY: (its leaf, "that opponent's GY")."""
+    if (not your_opponent(m) or not on_field(m) or m.conditional or m.lasting or m.team or m.area_leaf is None
+            or m.clause_kind != "effect" or not ctx.free(m.leaf) or not resolved(m.sentence, ctx)):
         return None
-    explicit = m.area is not None or m.after[:1] in (("controls",), ("control",), ("currently",))
-    if not explicit:
+    clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
+    leaves = list(clause.leaves())
+    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
+    if i is None:
         return None
-    if m.their_leaf is not None and m.their_area in y.PRIVATE_AREAS and ctx.free(m.their_leaf):
-        return (m.their_leaf, like("that opponent's", m.their_leaf.text))
-    if m.area_leaf is None:
-        return None
-    rest = ctx.analysis.leaves_after(m.sentence, m.clause, m.area_leaf, 2)
-    if rest is None:
-        return None
+    rest = leaves[i + 1:i + 3]
     if (len(rest) == 2 and isinstance(rest[0], y.Words) and rest[0].text.strip().lower() in ("and", "or", "and/or")
             and isinstance(rest[1], y.AreaWord) and rest[1].area in y.PRIVATE_AREAS and ctx.free(rest[1])):
         return (rest[1], "that opponent's " + rest[1].text)
     return None
 
 
-def _pronoun_after_sentence(m, ctx: Context) -> bool:
-    """ "their Deck" opening what a sentence does, referring back to "your opponent" in an
-    earlier sentence that chose or introduced no one (Dark Scorpion - Gorg the Strong's
-    "● Send the top card of their Deck to the GY.")."""
-    leaf = m.leaf
-    if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "their" or m.area not in y.PRIVATE_AREAS:
-        return False
-    if ctx.analysis.earlier_in_sentence(m):
-        return False
-    ante = m.antecedent
-    if not isinstance(ante, y.PlayerRef) or ante.player != "opponent" or ante.start >= m.start:
-        return False
-    ante_m = ctx.analysis.mention_of(ante)
-    return ante_m is not None and ante_m.sentence not in ctx.introduced and your_opponent(ante_m)
+def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context) -> int | None:
+    """Choose the opponent for ``m``'s effect where Problem-Solving Card Text makes the
+    choices of an activation, and write ``target`` (a leaf and its new text) as that
+    opponent. Where the choice is made (an offset), or None when there is no place for it."""
+    sentence = ctx.analysis.sentences[m.sentence]
+    facts = ctx.analysis.facts[m.sentence]
+    if m.clause_kind == "cost":
+        if target[0] is not m.leaf or _their_field_target(m, ctx):
+            return None
+        # "Target 1 card in your opponent's GY;", "... in their GY;": the target picks one
+        text = like("an opponent's", m.leaf.text) if isinstance(m.leaf, y.Pronoun) else opponent_as(m, "an")
+        replace(changes, m.leaf, text, ID, ctx)
+        return m.start
+    costs = [c for c in sentence.clauses[:m.clause] if isinstance(c, y.Cost)]
+    if costs:
+        semi = costs[-1].semicolon
+        if not ctx.free(semi):
+            return None
+        return _write_choice(changes, semi, f" and {CHOOSE};", target, ctx, semi.start)
+    start = facts.effect_start
+    if start is None:
+        return None
+    if m.start < start.start:
+        # the opponent is named in the effect's own check ("If the declared card is in your
+        # opponent's Deck, add ..."): the choice opens the sentence
+        start = _first_word(sentence)
+        if start is None:
+            return None
+    return _open_effect(start, m, target, changes, ctx)
 
 
-def _open_effect(clause: y.Node, m, target, changes: dict, ctx: Context) -> bool:
-    """Open the effect with the choice: "You can <verb>" -> "You can choose 1 opponent;
-    <verb>", otherwise "<Effect>" -> "Choose 1 opponent; <effect>"."""
-    leaves = []
-    for part in clause.parts:
-        for leaf in part.leaves():
-            leaves.extend(leaf.split() if isinstance(leaf, y.Words) else [leaf])
-            if len(leaves) > 4:
-                break
-        if len(leaves) > 4:
-            break
-    while leaves and isinstance(leaves[0], y.Punct) and leaves[0].text == "●":
-        leaves = leaves[1:]  # a bullet opens the line, the effect follows it
-    if not leaves:
-        return False
-    first = leaves[0]
-    if (isinstance(first, y.PlayerRef) and first.player == "you" and len(leaves) > 1
-            and leaves[1].text.lower() == "can" and leaves[1] is not m.leaf):
-        can = leaves[1]
-        if not ctx.free(can):
-            return False
-        replace(changes, can, f"{can.text} {CHOOSE};", ID, ctx)
-        replace(changes, target[0], target[1], ID, ctx)
-        return True
-    if not isinstance(first, (y.Word, y.PlayerRef)) or not ctx.free(first):
-        return False
-    if first is target[0] or first.start == target[0].start:
-        text = like(CHOOSE, first.text) + "; " + target[1][:1].lower() + target[1][1:]
-        replace(changes, first, text, ID, ctx)
-        return True
-    lowered = first.text[:1].lower() + first.text[1:] if first.text.lower() in _PLAIN_VERBS else first.text
-    replace(changes, first, like(CHOOSE, first.text) + "; " + lowered, ID, ctx)
+def _their_field_target(m: Mention, ctx: Context) -> bool:
+    """ "Target 1 monster your opponent controls or in their GY": one target among both
+    opponents' cards (rule 1 makes it "your opponents control or in their GYs")."""
+    named = antecedent_mention(m, ctx) if isinstance(m.leaf, y.Pronoun) else None
+    return named is not None and named.sentence == m.sentence and named.clause == m.clause and on_field(named)
+
+
+def _that_opponent(m: Mention) -> str:
+    if isinstance(m.leaf, y.Pronoun):
+        return like("that opponent's" if m.leaf.possessive else "that opponent", m.leaf.text)
+    return opponent_as(m, "that")
+
+
+def _first_word(sentence: y.Sentence):
+    for leaf in sentence.leaves():
+        if isinstance(leaf, (y.Punct, y.LineBreak, y.Connective)):
+            continue
+        return leaf.split()[0] if isinstance(leaf, y.Words) else leaf
+    return None
+
+
+def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context) -> int | None:
+    """Open the effect at ``first`` with the choice: "You can <verb>" -> "You can choose 1
+    opponent; <verb>", otherwise "<Effect>" -> "Choose 1 opponent; <effect>" (in lower case
+    after an old-style condition: "When ..., choose 1 opponent; send ...")."""
+    if not ctx.free(first):
+        return None
+    after = _next_word(first, ctx)
+    if (isinstance(first, y.PlayerRef) and first.player == "you" and after is not None
+            and after.text.lower() == "can" and after is not m.leaf):
+        if not ctx.free(after):
+            return None
+        return _write_choice(changes, after, f"{after.text} {CHOOSE};", target, ctx, first.start)
+    if not isinstance(first, (y.Word, y.PlayerRef, y.Pronoun)):
+        return None
+    opening = like(CHOOSE, "C" if _opens_sentence(first, ctx) else "c")
+    if first.start == target[0].start:
+        replace(changes, first, f"{opening}; {target[1][:1].lower()}{target[1][1:]}", ID, ctx)
+        _agree(target[0], changes, ctx)
+        return first.start
+    word = first.text
+    if word.lower() not in _GAME_TERMS and not word.isupper():
+        word = word[:1].lower() + word[1:]
+    return _write_choice(changes, first, f"{opening}; {word}", target, ctx, first.start)
+
+
+def _write_choice(changes: dict, leaf: y.Leaf, text: str, target: tuple[y.Leaf, str], ctx: Context,
+                  where: int) -> int:
+    """Write the choice (``leaf`` becomes ``text``) and the opponent it names (``target``);
+    where the choice is made."""
+    replace(changes, leaf, text, ID, ctx)
     replace(changes, target[0], target[1], ID, ctx)
-    return True
+    _agree(target[0], changes, ctx)
+    return where
+
+
+#: verbs that stay as they are after a singular subject
+_MODAL_VERBS = frozenset({"can", "cannot", "must", "may", "would", "will", "could", "should", "then", "also",
+                          "immediately", "randomly", "currently"})
+_IRREGULAR = {"have": "has", "are": "is", "do": "does", "were": "was"}
+
+
+def _agree(leaf: y.Leaf, changes: dict, ctx: Context) -> None:
+    """ "they draw" -> "that opponent draws": the verb after a "they" written as one
+    opponent agrees with it."""
+    if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
+        return
+    verb = _next_word(leaf, ctx)
+    if verb is None or not isinstance(verb, y.Word) or verb.text.lower() in _MODAL_VERBS or not ctx.free(verb):
+        return
+    word = verb.text
+    if word.lower() in _IRREGULAR:
+        new = _IRREGULAR[word.lower()]
+    elif word[:1].isupper():
+        return  # "they Special Summon": left as printed
+    elif word.endswith(("s", "sh", "ch", "x", "z")):
+        new = word + "es"
+    elif word.endswith("y") and word[-2:-1] not in "aeiou":
+        new = word[:-1] + "ies"
+    else:
+        new = word + "s"
+    replace(changes, verb, new, ID, ctx)
+
+
+def _next_word(leaf: y.Leaf, ctx: Context):
+    text = ctx.text
+    i = leaf.end
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    m = ctx.analysis.mention_at(i)
+    if m is not None:
+        return m.leaf
+    j = i
+    while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
+        j += 1
+    return y.Word(i, j, "", text[i:j]) if j > i else None
+
+
+def _opens_sentence(leaf: y.Leaf, ctx: Context) -> bool:
+    """Whether ``leaf`` is the first word of what it is in: its sentence, a line, a bullet,
+    or what follows a ":" (PSCT capitalises the first word after a condition)."""
+    before = ctx.text[:leaf.start].rstrip(" \t\u00a0")
+    return not before or before[-1] in ".:!?\n●"
 
 
 RULE = rule_of(

@@ -83,12 +83,15 @@ def opponent_acts(m: Mention) -> bool:
 
 def follow_up(m: Mention) -> bool:
     """A later mention of the opponent that refers back to the one chosen or introduced:
-    it is the subject or a private area's owner, not the field's controller (rule 1),
-    not counted over (rule 6) and not the team (damage, LP). The field of the introduced
-    opponent, when that opponent is the one acting ("that opponent Special Summons ...
-    to your opponent's side"), is theirs too."""
+    it is the subject, a private area's owner, what is counted of theirs ("based on the
+    number of monsters that opponent controls"), what you are compared with ("as that
+    opponent") or what a check reads ("then if that opponent controls a card(s) in its
+    adjacent zones"), not the field an effect acts on (rule 1) and not the team (damage,
+    LP). The
+    field of the introduced opponent, when that opponent is the one acting ("that opponent
+    Special Summons ... to your opponent's side"), is theirs too."""
     from ..analysis import on_field
-    return your_opponent(m) and not m.team and not m.counted and (not on_field(m) or opponent_acts(m))
+    return your_opponent(m) and not m.team and (not on_field(m) or opponent_acts(m) or m.counted or m.conditional)
 
 
 def lasting_or_cause(m: Mention) -> bool:
@@ -98,13 +101,99 @@ def lasting_or_cause(m: Mention) -> bool:
 
 
 def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rule: str,
-               keep_lasting: bool = False) -> None:
-    """Later mentions of the opponent in ``sentence`` (after offset ``after``) -> "that opponent"."""
+               keep_lasting: bool = False, keep_turns: bool = False) -> bool:
+    """Later mentions of the opponent in ``sentence`` (after offset ``after``) -> "that
+    opponent"; with ``keep_lasting``, restrictions and causes stay, with ``keep_turns``
+    turns ("Destroy this card during your opponent's 3rd End Phase": the card's lifetime).
+    Whether any mention was rewritten."""
+    done = False
     for m in ctx.analysis.in_sentence(sentence):
-        if keep_lasting and lasting_or_cause(m):
+        if keep_lasting and (lasting_or_cause(m) or m.lasting) or keep_turns and m.turn:
             continue
-        if m.start > after and follow_up(m) and ctx.free(m.leaf):
+        if m.clause_kind == "condition" and m.before[:1] == ("or",):
+            continue  # another condition of the same effect: "..., or when your opponent's monster ..."
+        if m.start > after and follow_up(m) and ctx.free(m.leaf) and not m.owner_return:
             replace(changes, m.leaf, opponent_as(m, "that"), rule, ctx)
+            done = True
+    return done
+
+
+def introduce(tree, ctx: Context, changes: dict, sentence: int, after: int, rule: str,
+              keep_lasting: bool = False) -> None:
+    """One opponent is introduced (or chosen) in ``sentence`` at offset ``after``: later
+    mentions of the opponent in it, and in the sentences that go on with its effect
+    ("Then, your opponent draws 1 card.", the bullets it applies), name that opponent
+    (restrictions in those later sentences stay: they bind both opponents, NOTES)."""
+    ctx.introduced[sentence] = rule
+    refer_back(tree, ctx, changes, sentence, after, rule, keep_lasting)
+    for later in later_in_effect(ctx, sentence):
+        if later not in ctx.introduced and refer_back(tree, ctx, changes, later, -1, rule, keep_lasting=True,
+                                                      keep_turns=True):
+            ctx.introduced[later] = rule
+
+
+def later_in_effect(ctx: Context, sentence: int) -> list[int]:
+    """The sentences after ``sentence`` that go on with its effect or that it applies."""
+    return ctx.analysis.later_in_effect(sentence)
+
+
+def resolved(sentence: int, ctx: Context) -> bool:
+    """Whether the sentence is an effect that resolves: a Monster's sentence with no
+    condition, cost, old-style condition or bullet, going on from no other, states a
+    lasting effect (the card's type comes from the database; an unknown card is treated as
+    a Spell/Trap, whose every sentence is part of its effect)."""
+    facts = ctx.analysis.facts[sentence]
+    if facts.lasting:
+        return False
+    if ctx.card_type != "Monster":
+        return True
+    return facts.condition or facts.cost or facts.lead > 0 or facts.bullet or facts.parent is not None
+
+
+def acted_on_privately(m: Mention, ctx: Context) -> bool:
+    """Seed rule 2's shape in an effect that resolves: the opponent's hand, Deck, GY ...
+    acted on, by "your opponent('s)" or a "their" that refers back to one, outside the
+    effect's condition, a count, a lasting effect or an LP phrase."""
+    if (not m.private or m.team or m.counted or m.lasting or m.owner_return or m.lead
+            or m.clause_kind == "condition"):
+        return False
+    if not (your_opponent(m) or their_opponent(m, ctx)):
+        return False
+    return ctx.free(m.leaf) and resolved(m.sentence, ctx)
+
+
+def their_opponent(m: Mention, ctx: Context) -> bool:
+    """ "their hand" referring back to a singular "your opponent" that names no one yet
+    (also one in an LP phrase: "inflicts battle damage to your opponent: Discard 1 random
+    card from their hand"); not to a turn ("during your opponent's Standby Phase, send the
+    top card of their Deck": the turn player's)."""
+    if not isinstance(m.leaf, y.Pronoun) or not m.leaf.possessive or m.area not in y.PRIVATE_AREAS:
+        return False
+    named = antecedent_mention(m, ctx)
+    if named is None or not your_opponent(named) or not ctx.free(named.leaf) or named.turn:
+        return False  # already "that opponent", "an opponent", or made plural by a rule
+    if named.sentence != m.sentence and not ctx.analysis.goes_on(named.sentence, m.sentence):
+        # a "their" opening another sentence, with no player of its own before it in its
+        # sentence (Dark Scorpion - Gorg the Strong's "● Send the top card of their Deck")
+        return not ctx.analysis.earlier_in_sentence(m)
+    return True
+
+
+def antecedent_mention(m: Mention, ctx: Context) -> Mention | None:
+    """The mention a pronoun refers back to (see Mention.antecedent)."""
+    ante = m.antecedent
+    if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
+        return None
+    return ctx.analysis.mention_of(ante)
+
+
+def wants_opponent(ctx: Context, sentence: int, after: int) -> bool:
+    """Whether the effect, after offset ``after`` in ``sentence`` or in the sentences that
+    go on with it, acts on one opponent's hand, Deck, GY ... (so an opponent named in its
+    condition is the one it resolves against)."""
+    sentences = [sentence] + later_in_effect(ctx, sentence)
+    return any(acted_on_privately(m, ctx) and (m.sentence != sentence or m.start > after)
+               for s in sentences for m in ctx.analysis.in_sentence(s))
 
 
 def rule_of(rule_id: str, apply, title: str, trigger, example: tuple[str, str]) -> Rule:

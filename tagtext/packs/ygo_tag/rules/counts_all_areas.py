@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace, rule_of, your_opponent
+from .common import Context, antecedent_mention, like, replace, rule_of, your_opponent
 
 ID = "counts-all-areas"
 #: a possessive before these names a turn or phase, not cards
@@ -22,9 +22,12 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
     Millions" gains ATK/DEF for each face-down banished card (across all four play areas).'
 
     In a count ("for each ...", "the number of ..."), "your opponent('s)" -> "either
-    opponent('s)", and "their" owning an area after it -> "either opponent's". Counts with
-    no owner ("each face-down banished card") already range over all four play areas, and
-    "your" cards stay yours: unchanged."""
+    opponent('s)", and "their"/"they" after it -> "either opponent('s)", also after an LP
+    phrase ("inflict 200 damage to your opponent for each card in either opponent's hand",
+    "... for each monster either opponent controls"). Counts with no owner ("each
+    face-down banished card") already range over all four play areas, and "your" cards
+    stay yours: unchanged. A count of the opponent an effect has named ("based on the
+    number of monsters that opponent controls") is that opponent's."""
     changes: dict = {}
     last_opponent_segment: tuple[int, int] | None = None
     for m in ctx.mentions():
@@ -34,10 +37,28 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
             possessive = m.leaf.text.endswith(("'s", "’s"))
             replace(changes, m.leaf, like("either opponent" + ("'s" if possessive else ""), m.leaf.text), ID, ctx)
             last_opponent_segment = (m.sentence, m.segment)
-        elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive
-              and last_opponent_segment == (m.sentence, m.segment) and ctx.free(m.leaf)):
+        elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive and ctx.free(m.leaf)
+              and (last_opponent_segment == (m.sentence, m.segment) or _counts_theirs(m, ctx))):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
+        elif (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.after[:1] == ("control",)
+              and ctx.free(m.leaf) and _counts_theirs(m, ctx)):
+            # "inflict 400 damage to your opponent for each monster they control"
+            replace(changes, m.leaf, like("either opponent", m.leaf.text), ID, ctx)
+            verb = m.next_leaf
+            if isinstance(verb, (y.Words, y.Word)):
+                word = verb.split()[0] if isinstance(verb, y.Words) else verb
+                if word.text.lower() == "control" and ctx.free(word):
+                    replace(changes, word, "controls", ID, ctx)
     return replace_leaves(tree, changes)
+
+
+def _counts_theirs(m, ctx: Context) -> bool:
+    """A "their"/"they" in a count referring back to a singular "your opponent" of the same
+    sentence that names no one ("inflict 200 damage to your opponent for each card in their
+    hand": the damage is the team's, the count is of the opponents' hands)."""
+    named = antecedent_mention(m, ctx)
+    return (named is not None and named.sentence == m.sentence and your_opponent(named) and ctx.free(named.leaf)
+            and m.sentence not in ctx.introduced and not named.turn)
 
 
 RULE = rule_of(

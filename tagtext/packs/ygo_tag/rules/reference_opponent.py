@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, opponent_as, refer_back, replace, rule_of, your_opponent
+from .common import Context, introduce, opponent_as, replace, rule_of, your_opponent
 
 ID = "reference-opponent"
 TRIGGER = re.compile(r"your opponent")
@@ -14,14 +14,29 @@ TRIGGER = re.compile(r"your opponent")
 _HAS = frozenset({"controls", "control", "has", "have", "currently", "controlled"})
 
 
+#: the words of a comparison ("more cards in your Deck than your opponent", "the same
+#: number of monsters as your opponent")
+_COMPARED = frozenset({"more", "less", "fewer", "same", "higher", "lower"})
+
+
+def compared(m) -> bool:
+    """You compared with the opponent, the mirror form of a requirement: "If you have more
+    cards in your Deck than your opponent does", "If you control the same number of
+    monsters as your opponent"."""
+    return m.before[-1:] in (("than",), ("as",)) and any(w in _COMPARED for w in m.before)
+
+
 def requires(m) -> bool:
     """The requirement is about what the opponent has: "if your opponent controls more
     cards than you do", "if your opponent has 2 or more cards in their hand", "if there
     are 5 or more cards in your opponent's GY"."""
     if m.area is not None:
-        # "if there are 5 or more cards in your opponent's GY:"; in an effect, "if that card
-        # is in your opponent's hand" is the chosen opponent's hand (rule 2)
-        return m.clause_kind == "condition"
+        # "if there are 5 or more cards in your opponent's GY:", "Activate only when there
+        # are 3 or more cards in your opponent's Spell & Trap Card Zone", "when your
+        # opponent's hand is 6 or more cards"; in an effect, "if that card is in your
+        # opponent's hand" is the chosen opponent's hand (rule 2)
+        return m.clause_kind == "condition" or (
+            m.conditional and any(w in ("more", "less", "fewer") for w in m.before[-8:] + m.after[:6]))
     return bool(m.after) and m.after[0] in _HAS
 
 
@@ -37,16 +52,17 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     on the field.'
 
     In a requirement (a condition before ":", or an "if"/"while" part), "your opponent"
-    -> "an opponent" (any one that meets it); the opponent the effect then acts on, later
-    in the same sentence, -> "that opponent"."""
+    -> "an opponent" (any one that meets it), also in the mirror form ("If you have more
+    cards in your Deck than an opponent does"); the opponent the effect then acts on, later
+    in the same effect, -> "that opponent" ("... so you have the same number of cards in
+    the Deck as that opponent")."""
     changes: dict = {}
     for m in ctx.mentions():
         if (not m.conditional or not your_opponent(m) or m.team or m.counted
-                or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not requires(m)):
+                or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not (requires(m) or compared(m))):
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
-        ctx.introduced[m.sentence] = ID
-        refer_back(tree, ctx, changes, m.sentence, m.start, ID)
+        introduce(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
 
 

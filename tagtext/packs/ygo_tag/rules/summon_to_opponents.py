@@ -6,11 +6,11 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import puts_in_zone
+from ..analysis import either_side, puts_in_zone
 from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "summon-to-opponents"
-TRIGGER = re.compile(r"your opponent")
+TRIGGER = re.compile(r"your opponent|either field|either side")
 #: giving control of a card moves it to the opponent's Monster Zone, the same choice
 _GIVE = re.compile(r"\bgives? control of\b")
 
@@ -30,6 +30,18 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     opponent's zone ("place ... in your opponent's Field Zone") is the same one-zone
     choice, and reads the same."""
     changes: dict = {}
+    for either, area, to in either_side(tree):
+        if not to or not ctx.free(either):
+            continue
+        if "side" in area.text.lower():
+            # "Requires 3 Tributes from either side of the field to Normal Summon to that side
+            # of the field": your side, or your opponents' side as one (both opponents'
+            # monsters may be Tributed, and the Summon goes to either opponent's zone)
+            replace(changes, either, like("your side or your opponents'", either.text), ID, ctx)
+        else:
+            # "Special Summon it to either field": your field or either opponent's, never a
+            # teammate's (each player Summons to their own play area)
+            replace(changes, either, like("your field or either opponent's", either.text), ID, ctx)
     for m in ctx.mentions():
         if (your_opponent(m) and not m.leaf.possessive and ctx.free(m.leaf) and not m.conditional
                 and m.before[-1:] == ("to",) and _GIVE.search(" ".join(m.before))):

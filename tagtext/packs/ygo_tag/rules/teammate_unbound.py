@@ -22,5 +22,12 @@ printed: this rule changes no text. It has no pass (``apply`` is None in the pip
 it is listed so the errata "Rules" page states it.
 """
 
-RULE = Rule(ID, 'Restrictions on "you" don\'t bind your teammate (rule 9)', STATEMENT,
-            'No text change: "you" is one player, not the team.')
+#: what the pack does, on the errata Rules page: rule 9, and the restrictions on "your
+#: opponent" the seed leaves open (NOTES.md)
+PRACTICE = ('No text change: "you" is one player, not the team. Where the seed is silent, restrictions on '
+            '"your opponent" ("Your opponent cannot target this card", "Your opponent can only activate 1 '
+            'Spell/Trap Card each turn") also stay as printed and bind each of your opponents, as each '
+            'opponent\'s turn is "your opponent\'s turn"; a plural would read as a limit the two opponents share. '
+            'In the sentence where one opponent is chosen or introduced, a restriction names that opponent.')
+
+RULE = Rule(ID, 'Restrictions on "you" don\'t bind your teammate (rule 9)', STATEMENT, PRACTICE)
