@@ -22,7 +22,7 @@ from . import rulings
 from .result import Edit, Notice, Residual, RewriteResult, apply_edits
 from .syntax import nodes as n
 
-#: Whether triggers are used to skip work: tests/test_rewrite_corpus.py turns this off and
+#: Whether triggers are used to skip work: tests/packs/test_every_pack.py turns this off and
 #: checks over the whole corpus that the results are the same.
 USE_TRIGGERS = True
 

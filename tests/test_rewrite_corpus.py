@@ -98,15 +98,6 @@ def test_every_changed_region_is_a_count_player_or_memory_phrase(results):
     assert offenders == [], "\n".join(map(repr, offenders))
 
 
-def test_the_fast_path_changes_nothing(results, monkeypatch):
-    """Texts no rule's trigger matches skip the analysis, and passes whose trigger a text
-    does not meet are skipped; with triggers off, the results of the whole corpus are the
-    same."""
-    monkeypatch.setattr(pipeline, "USE_TRIGGERS", False)
-    for card_id, field, text, result in results:
-        assert PACK.rewrite(text, card_id, field) == result, (card_id, field)
-
-
 @pytest.mark.parametrize("text, expected", [
     ("[On Play] Delete 1 of your opponent's Digimon with 4000 DP or less.", False),
     ("[Main] Delete 1 of your opponent's level 4 or lower Digimon with a play cost of 3 or less.", False),

@@ -105,7 +105,7 @@ class TagTamer(Pack):
         An effect runs from a bracketed timing label that opens it (after a full stop, a
         closing bracket or a line break) to the next; the rules' facts never cross from one
         effect to another, so the kept effects parse and rewrite as they do in the whole
-        text (tests/test_rewrite_corpus.py checks it with the triggers off)."""
+        text (tests/packs/test_every_pack.py checks it with the triggers off)."""
         if not may_apply(self, text):
             return ()
         cuts = [m.start() for m in _EFFECT_START.finditer(text)]

@@ -1,6 +1,6 @@
-"""The whole shipped YGO database: every text parses and prints back exactly, every
-rewrite runs, unchanged texts come back byte-identical, triggers never change a result,
-and player references are attributed to typed nodes (>= 99.5%)."""
+"""The whole shipped YGO database: every rewrite runs, unchanged texts come back
+byte-identical, and player references are attributed to typed nodes (>= 99.5%). (Every
+text parses and prints back, and triggers never change a result: tests/packs/test_every_pack.py.)"""
 
 from __future__ import annotations
 
@@ -11,11 +11,6 @@ def test_database_size(ygo_db, ygo_texts):
     assert len(ygo_db.cards) == 14276
     assert sum(1 for _, field, _ in ygo_texts if field == "pendulumEffect") == 374
     assert len(ygo_texts) == 14650
-
-
-def test_every_text_parses_and_round_trips(pack, ygo_texts):
-    bad = [(cid, field) for cid, field, text in ygo_texts if pack.parse(text).to_source() != text]
-    assert bad == []
 
 
 def test_player_coverage(pack, ygo_texts):
@@ -43,11 +38,3 @@ def test_rewrite_whole_database(pack, ygo_texts):
                 rebuilt = rebuilt[:edit.start] + edit.after + rebuilt[edit.end:]
             assert rebuilt == result.text
     assert 3000 < changed < 6000
-
-
-def test_triggers_never_change_a_result(pack, ygo_texts, monkeypatch):
-    from tagtext import pipeline
-    fast = [pack.rewrite(text, cid, field).text for cid, field, text in ygo_texts]
-    monkeypatch.setattr(pipeline, "USE_TRIGGERS", False)
-    slow = [pack.rewrite(text, cid, field).text for cid, field, text in ygo_texts]
-    assert fast == slow

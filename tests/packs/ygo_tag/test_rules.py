@@ -1,35 +1,26 @@
-"""Per-rule before/after pairs on real card text (rules.json), and each rule's contract."""
+"""Each rule's contract, and its fixture cases (tests/packs/ygo_tag/rules/<rule-id>.json,
+run with every pack's by tests/packs/test_every_pack.py) are real cards' texts."""
 
 from __future__ import annotations
 
 import inspect
+import json
+from pathlib import Path
 
 import pytest
 
 from tagtext.packs.base import Rule
 from tagtext.packs.ygo_tag.rules import PIPELINE
 
-from .conftest import fixture
-
-PAIRS = fixture("rules.json")
-
-
-@pytest.mark.parametrize("pair", PAIRS, ids=[f'{p["rule"]}:{p["card"]}' for p in PAIRS])
-def test_rule_pair(pack, ygo_db, pair):
-    card = ygo_db.by_id()[pair["id"]]
-    assert pair["original"] in card.texts.values(), "a real card's text"
-    result = pack.rewrite(pair["original"], pair["id"], "text")
-    assert result.text == pair["expected"]
-    if pair["expected"] == pair["original"]:
-        # a pair the rule must leave alone (The Eye of Truth's lasting "must keep")
-        assert pair["rule"] not in result.rules
-    else:
-        assert pair["rule"] in result.rules
+FIXTURES = Path(__file__).resolve().parent / "rules"
+CASES = [(path.stem, case) for path in sorted(FIXTURES.glob("*.json"))
+         for case in json.loads(path.read_text(encoding="utf-8"))["cases"]]
 
 
-def test_every_rule_has_pairs():
-    passes = {rule.id for rule in PIPELINE if rule.apply is not None and rule.id != "override"}
-    assert passes <= {p["rule"] for p in PAIRS}
+@pytest.mark.parametrize("rule, case", CASES, ids=[f'{rule}:{case["name"]}' for rule, case in CASES])
+def test_every_fixture_case_is_a_real_cards_text(ygo_db, rule, case):
+    card = ygo_db.by_id()[case["card"]]
+    assert case["before"] in card.texts.values(), "a real card's text"
 
 
 def test_pipeline_is_rules_with_docstrings_quoting_the_seed():

@@ -50,7 +50,7 @@ from .units import Reading, Region, clause_span, is_destination, is_sentence_end
 COUNTED = ("value", "sum", "gauge", "memory", "effect", "one_card", "colors", "objects", "unknown")
 
 #: Lowercased text without a match holds no count (a necessary condition, checked over the
-#: corpus by tests/test_rewrite_corpus.py): comparisons and memory checks, iterations,
+#: corpus by tests/packs/test_every_pack.py): comparisons and memory checks, iterations,
 #: targets, and numbers after have / has / are / is / exactly (counts in conditions).
 #: Like every rule's trigger it is searched in the lowercased text, and its branches
 #: start with a letter, not ``\b``: the regex engine skips ahead to the letters they can
