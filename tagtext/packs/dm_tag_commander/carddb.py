@@ -118,6 +118,19 @@ class DmDatabase(Database):
         return _ByIdOrName({card.id: card for card in self.cards}, names)
 
 
+    def shape_problem(self, texts: bool = True) -> str | None:
+        """The engine's checks, and: a database whose texts hold no Japanese at all is no
+        Duel Masters card list (the plain {id, name, text} shape reads any game's file)."""
+        problem = super().shape_problem(texts)
+        if problem is None and texts and not any(_JAPANESE.search(t) for _, _, t in self.texts()):
+            return (f"{self.source}: none of its {len(self.cards)} cards has Japanese text; "
+                    f"is it a Duel Masters card list?")
+        return problem
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
 class _ByIdOrName(dict):
     """Card id -> card; ``get`` also answers a ruling's name key. Membership, iteration and
     ``[]`` are by id only, so a name is never taken for an id (``rewrite --card NAME``
