@@ -75,7 +75,7 @@ class BatchResult:
         and ``tagtext diff`` of a published conversion): the shape checks of a card
         database (:meth:`tagtext.carddb.Database.shape_problem`: no card, no text), then
         nearly every text not rewritten, then :meth:`shape_problem`."""
-        fields = tuple(getattr(self.pack, "text_fields", ()))
+        fields = tuple(self.pack.text_fields)
         database = Database(self.source, [c.card for c in self.cards], entries=len(self.cards),
                             main_field=fields[0] if fields else "", text_fields=fields)
         problem = database.shape_problem()
@@ -87,6 +87,25 @@ class BatchResult:
             return (f"{self.source}: {failed} of its {texts} texts were not rewritten in this conversion; "
                     f"is it a conversion of a card database?")
         return self.shape_problem()
+
+    def strict_problem(self) -> str | None:
+        """What ``--strict`` refuses, in one line: the residuals (text a rule covers but
+        cannot rewrite) and stale special rulings of this conversion, and the first of
+        them; None when there are none."""
+        residuals = [(c.card.id, name, r) for c in self.cards for name, result in c.results.items()
+                     for r in result.residuals]
+        stale = [(c.card.id, name, w) for c in self.cards for name, result in c.results.items()
+                 for w in result.warnings if w.kind == "stale-ruling"]
+        if not residuals and not stale:
+            return None
+        if residuals:
+            card, name, r = residuals[0]
+            first = f"{card} {name}: residual [{r.rule}] {r.text!r}"
+        else:
+            card, name, w = stale[0]
+            first = f"{card} {name}: stale ruling {w.ruling!r}"
+        counts = f"{len(residuals)} residual{'s' * (len(residuals) != 1)}, {len(stale)} stale ruling{'s' * (len(stale) != 1)}"
+        return f"{self.source}: --strict: {counts} (the first: {first})"
 
     def summary(self) -> dict[str, int]:
         texts = [r for c in self.cards for r in c.results.values()]
@@ -100,6 +119,20 @@ class BatchResult:
             "failed_texts": sum(len(c.problems) for c in self.cards),
             "problems": len(self.problems),
         }
+
+
+class StrictError(TagTextError):
+    """``--strict``: a conversion with residuals or stale special rulings."""
+
+
+def refuse_strict(batch: BatchResult, strict: bool, output: object = None) -> None:
+    """Raise :class:`StrictError` when ``strict`` and ``batch`` has residuals or stale
+    rulings: one line naming them and the fix; ``output`` is left as it was."""
+    problem = batch.strict_problem() if strict else None
+    if problem:
+        kept = f"{output} left as it was" if output is not None else "nothing written"
+        raise StrictError(f"{problem} — {kept}; settle them with special rulings (`tagtext errata` lists them "
+                          f"for the maintainers) or drop --strict")
 
 
 def convert_database(db: Database, pack, progress: Callable[[int], None] | None = None) -> BatchResult:

@@ -235,6 +235,14 @@ def _quiet_stdout() -> None:
         pass
 
 
+def strict_option(func):
+    """``--strict``: fail when the conversion has residuals or stale special rulings."""
+    return click.option("--strict", is_flag=True,
+                        help="Fail (exit 1, the previous output kept) when the conversion has residuals (text a rule "
+                             "covers but cannot rewrite) or stale special rulings: for publishing only what the "
+                             "maintainers have settled.")(func)
+
+
 def allow_empty_option(func):
     """``--allow-empty``: write even a database that looks broken (see check_shape)."""
     return click.option("--allow-empty", is_flag=True,

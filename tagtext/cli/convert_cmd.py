@@ -12,12 +12,12 @@ import click
 
 from .. import carddb, packs
 from ..carddb import refuse_shape
-from ..batch import BatchResult, convert_database
+from ..batch import BatchResult, convert_database, refuse_strict
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
 from ..project import with_rulings
 from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, not_rewritten,
-                     note, pack_option, plural, quiet, report_problems, rulings_option)
+                     note, pack_option, plural, quiet, report_problems, rulings_option, strict_option)
 from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -32,10 +32,11 @@ WRITE_BACK = "database"
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json. "
                    "database: DB itself, in its own shape, each text replaced by the tag format's.")
 @allow_empty_option
+@strict_option
 @rulings_option
 @pack_option
 @handle_errors
-def convert(db, output, fmt, allow_empty, rulings, pack):
+def convert(db, output, fmt, allow_empty, strict, rulings, pack):
     """Convert every card of the card database DB to {title} text (--pack: another format).
 
     DB is {database}; "-" reads JSON from stdin. Without DB: the database shipped with
@@ -65,6 +66,11 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
     exit status is 1. When nearly every entry is skipped or no card has any text (the
     database's format changed), nothing is written, OUT is kept, and the exit status is 1
     (--allow-empty writes it anyway).
+
+    With --strict, a conversion that has residuals (text a rule covers but cannot rewrite)
+    or stale special rulings fails: nothing is written, OUT is kept, one line names them
+    and the first, and the exit status is 1 (for publishing only what the maintainers
+    have settled).
 
     OUT's suffix gives the format (.json, .jsonl, .csv, .md; .gz compresses); another
     suffix needs --format. A symbolic link is followed (its target replaced atomically); a
@@ -104,6 +110,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
         # Rendered whole before anything is printed: a failure never leaves half a document.
         batch = _convert(database, pack)
         refuse_shape(batch.shape_problem(), allow_empty)
+        refuse_strict(batch, strict)
         print_rendered(lambda out: render(batch, out))
         output = None
     else:
@@ -114,6 +121,7 @@ def convert(db, output, fmt, allow_empty, rulings, pack):
             with open_text(output) as out:
                 batch = _convert(database, pack)
                 refuse_shape(batch.shape_problem(), allow_empty, output)  # OUT is kept
+                refuse_strict(batch, strict, output)
                 render(batch, out)
         except OSError as e:
             if e.filename not in (output, str(Path(output))):
