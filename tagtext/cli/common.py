@@ -282,6 +282,15 @@ def text_argument(text: str | None) -> str:
         fail(f"<text>: not UTF-8 text (byte {e.start})")
 
 
+def jobs_option(func):
+    """``-j/--jobs N``: how many processes rewrite a database (None: as many as there are
+    idle cores; see :func:`tagtext.batch.default_jobs`)."""
+    return click.option(
+        "-j", "--jobs", "jobs", metavar="N", type=click.IntRange(min=1), default=None,
+        help="Rewrite the cards in N processes (default: one per idle core; one on a busy machine). "
+             "The output is the same whatever N; a small database is rewritten in one.")(func)
+
+
 def rulings_option(func):
     """``--rulings FILE``: the maintainer's own special-ruling table, laid over the pack's
     (the command gets its path; :func:`tagtext.project.with_rulings` lays it)."""

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option,
-                     plural, report_problems, rulings_option, strict_option)
+from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, jobs_option, note,
+                     pack_option, plural, report_problems, rulings_option, strict_option)
 
 
 @click.command("errata", cls=PackCommand)
@@ -22,10 +22,11 @@ from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_f
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
 @allow_empty_option
 @strict_option
+@jobs_option
 @rulings_option
 @pack_option(recorded=True)
 @handle_errors
-def errata(db, out, fmt, allow_empty, strict, rulings, pack):
+def errata(db, out, fmt, allow_empty, strict, jobs, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text {title} changes: the printed and the {title} text side by
@@ -61,7 +62,7 @@ def errata(db, out, fmt, allow_empty, strict, rulings, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, pack, allow_empty, rulings, strict)
+    report = build_errata(db, out, fmt, pack, allow_empty, rulings, strict, jobs=jobs)
     errata_ = report.errata
     counts = errata_.flag_counts()
     counts.setdefault("residual", (0, "residuals"))
