@@ -108,3 +108,20 @@ def test_the_shape_counts_are_the_databases():
     """carddb.shape_problem from counts says what Database.shape_problem says."""
     db = packs.get("tag-tamer").database_from_bytes(b'[{"id": "X-1", "name": "a", "effect": ""}]', "x.json")
     assert db.shape_problem() == carddb.shape_problem("x.json", 1, 0, 1, False, False, "effect", db.text_fields)
+
+
+def test_strict_refuses_the_streamed_conversion_as_the_whole_one(digimon_cards, tmp_path):
+    """--strict: the same one line as for the whole file, OUT kept, nothing on stdout."""
+    path = tmp_path / "cards.jsonl"
+    path.write_text(_lines(digimon_cards), encoding="utf-8")
+    runner = CliRunner()
+    whole = runner.invoke(cli, ["convert", str(path), "--strict", "--format", "json", "-o", str(tmp_path / "w.json")])
+    out = tmp_path / "s.jsonl"
+    out.write_text("previous\n", encoding="utf-8")
+    streamed = runner.invoke(cli, ["convert", str(path), "--strict", "-o", str(out)])
+    assert whole.exit_code == streamed.exit_code == 1
+    assert "--strict: " in streamed.stderr
+    assert whole.stderr.replace(str(tmp_path / "w.json"), "OUT") == streamed.stderr.replace(str(out), "OUT")
+    assert out.read_text(encoding="utf-8") == "previous\n"
+    to_stdout = runner.invoke(cli, ["convert", str(path), "--strict", "--format", "jsonl"])
+    assert to_stdout.exit_code == 1 and to_stdout.stdout == ""
