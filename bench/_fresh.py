@@ -86,10 +86,11 @@ print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_kb"
 """
 
 
-def run(command: list[str], stdin: bytes | None = None, timeout: float | None = None) -> Run:
+def run(command: list[str], stdin: bytes | None = None, timeout: float | None = None,
+        codes: tuple[int, ...] = (0,)) -> Run:
     """Run ``command`` once in a fresh process and measure it (see ``_MEASURE``). Raises
     :class:`Failed` (with its stderr) when it exits non-zero; a run past ``timeout`` is
-    killed and returned with ``timed_out``."""
+    killed and returned with ``timed_out``. ``codes``: the exit statuses that are no failure."""
     with tempfile.NamedTemporaryFile() as inp, tempfile.TemporaryFile() as err:
         if stdin is not None:
             inp.write(stdin)
@@ -101,7 +102,7 @@ def run(command: list[str], stdin: bytes | None = None, timeout: float | None = 
             measured = json.loads(out.stdout)
         except ValueError:
             measured = None
-        if measured is None or (measured["status"] != 0 and not measured["timed_out"]):
+        if measured is None or (measured["status"] not in codes and not measured["timed_out"]):
             err.seek(0)
             raise Failed(f"{' '.join(command[:4])} ... exited "
                          f"{measured['status'] if measured else out.returncode}:\n"

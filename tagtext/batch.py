@@ -4,11 +4,18 @@ One bad text never sinks the batch: a text that fails is recorded as a problem o
 card and the rest goes on. Identical texts of cards of one type (reprints, shared
 inherited effects) are rewritten once; a card with a special ruling is always rewritten
 on its own.
+
+A large batch may be rewritten by several processes (``--jobs``): this one and workers
+forked from it, each rewriting a run of consecutive cards; the results are put back in
+order, and are the same, byte for byte once written, whatever the number of jobs.
 """
 
 from __future__ import annotations
 
 import gc
+import multiprocessing
+import os
+import signal
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -25,6 +32,26 @@ MIN_TEXTS = 100
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def language_problem(source: str, title: str, texts: int, changed: bool, stale: int, ruled: bool,
+                     distinct: int) -> str | None:
+    """One line saying what looks wrong when a batch of ``texts`` texts (``distinct`` of
+    them different) cannot be the conversion of a card database in the pack's language,
+    else None: not one text rewritten (``changed``: some text was, or some could not be),
+    when the database has many different texts (:data:`MIN_TEXTS`) or when the special
+    rulings of its cards are all stale (two or more, ``stale``, none applied: ``ruled``;
+    one stale ruling is a card's wording changing on release day). A database in another
+    language would otherwise replace a published conversion or site with one that changes
+    nothing."""
+    if not texts or changed:
+        return None
+    all_stale = stale >= 2 and not ruled
+    if distinct < MIN_TEXTS and not all_stale:
+        return None
+    rulings = f", and all {stale} special rulings are stale" if all_stale else ""
+    return (f"{source}: not one of its {plural(texts, 'text')} is one the {title} rules "
+            f"rewrite{rulings}; is it in another language, or has the cards' wording changed?")
 
 
 @dataclass
@@ -52,30 +79,20 @@ class BatchResult:
 
     def shape_problem(self) -> str | None:
         """One line saying what looks wrong when this batch cannot be the conversion of a
-        card database in the pack's language, else None: not one text rewritten, when the
-        database has many different texts (:data:`MIN_TEXTS`) or when the special rulings
-        of its cards are all stale (two or more: one stale ruling is a card's wording
-        changing on release day). A database in another language would otherwise replace
-        a published conversion or site with one that changes nothing."""
+        card database in the pack's language, else None (see :func:`language_problem`)."""
         texts = [r for c in self.cards for r in c.results.values()]
-        if not texts or any(r.changed for r in texts) or any(c.problems for c in self.cards):
-            return None
-        stale = sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling")
-        all_stale = stale >= 2 and not any(r.ruling for r in texts)
-        distinct = len({r.original for r in texts})
-        if distinct < MIN_TEXTS and not all_stale:
-            return None
-        title = getattr(self.pack, "title", "the format's")
-        rulings = f", and all {stale} special rulings are stale" if all_stale else ""
-        return (f"{self.source}: not one of its {plural(len(texts), 'text')} is one the {title} rules "
-                f"rewrite{rulings}; is it in another language, or has the cards' wording changed?")
+        return language_problem(
+            self.source, getattr(self.pack, "title", "the format's"), len(texts),
+            any(r.changed for r in texts) or any(c.problems for c in self.cards),
+            sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling"),
+            any(r.ruling for r in texts), len({r.original for r in texts}))
 
     def read_back_problem(self) -> str | None:
         """What looks wrong with a conversion read back from a file (``tagtext errata``
         and ``tagtext diff`` of a published conversion): the shape checks of a card
         database (:meth:`tagtext.carddb.Database.shape_problem`: no card, no text), then
         nearly every text not rewritten, then :meth:`shape_problem`."""
-        fields = tuple(getattr(self.pack, "text_fields", ()))
+        fields = tuple(self.pack.text_fields)
         database = Database(self.source, [c.card for c in self.cards], entries=len(self.cards),
                             main_field=fields[0] if fields else "", text_fields=fields)
         problem = database.shape_problem()
@@ -87,6 +104,18 @@ class BatchResult:
             return (f"{self.source}: {failed} of its {texts} texts were not rewritten in this conversion; "
                     f"is it a conversion of a card database?")
         return self.shape_problem()
+
+    def strict_problem(self) -> str | None:
+        """What ``--strict`` refuses, in one line: the residuals (text a rule covers but
+        cannot rewrite) and stale special rulings of this conversion, and the first of
+        them; None when there are none."""
+        residuals = [(c.card.id, name, r) for c in self.cards for name, result in c.results.items()
+                     for r in result.residuals]
+        stale = [(c.card.id, name, w) for c in self.cards for name, result in c.results.items()
+                 for w in result.warnings if w.kind == "stale-ruling"]
+        first_residual = first_residual_of(*residuals[0]) if residuals else None
+        first_stale = first_stale_of(*stale[0]) if stale else None
+        return strict_problem(self.source, len(residuals), len(stale), first_residual, first_stale)
 
     def summary(self) -> dict[str, int]:
         texts = [r for c in self.cards for r in c.results.values()]
@@ -102,26 +131,50 @@ class BatchResult:
         }
 
 
-def convert_database(db: Database, pack, progress: Callable[[int], None] | None = None) -> BatchResult:
+class StrictError(TagTextError):
+    """``--strict``: a conversion with residuals or stale special rulings."""
+
+
+def strict_problem(source: str, residuals: int, stale: int, first_residual: str | None,
+                   first_stale: str | None) -> str | None:
+    """What ``--strict`` refuses, from counts and the first of each (see
+    :meth:`BatchResult.strict_problem`)."""
+    if not residuals and not stale:
+        return None
+    first = first_residual if residuals else first_stale
+    counts = f"{residuals} residual{'s' * (residuals != 1)}, {stale} stale ruling{'s' * (stale != 1)}"
+    return f"{source}: --strict: {counts} (the first: {first})"
+
+
+def first_residual_of(card: str, name: str, r) -> str:
+    return f"{card} {name}: residual [{r.rule}] {r.text!r}"
+
+
+def first_stale_of(card: str, name: str, w) -> str:
+    return f"{card} {name}: stale ruling {w.ruling!r}"
+
+
+def refuse_strict(batch: BatchResult, strict: bool, output: object = None) -> None:
+    """Raise :class:`StrictError` when ``strict`` and ``batch`` has residuals or stale
+    rulings: one line naming them and the fix; ``output`` is left as it was."""
+    refuse_strict_problem(batch.strict_problem() if strict else None, output)
+
+
+def refuse_strict_problem(problem: str | None, output: object = None) -> None:
+    """Raise :class:`StrictError` for ``problem`` (see :func:`strict_problem`)."""
+    if problem:
+        kept = f"{output} left as it was" if output is not None else "nothing written"
+        raise StrictError(f"{problem} — {kept}; settle them with special rulings (`tagtext errata` lists them "
+                          f"for the maintainers) or drop --strict")
+
+
+def convert_database(db: Database, pack, progress: Callable[[int], None] | None = None,
+                     jobs: int | None = 1) -> BatchResult:
     """Rewrite every text of every card with ``pack`` (a pack, or an installed pack's
-    name). ``progress(n)`` is called after each card."""
+    name), in up to ``jobs`` processes (None: as many as there are idle cores; see
+    :func:`convert_cards`). ``progress(n)`` is called as cards are done."""
     pack = packs.get(pack) if isinstance(pack, str) else pack
-    ruled = pack.rulings().cards()
-    memo: dict[tuple[str, str], RewriteResult] = {}
-    out: list[CardResult] = []
-    # Syntax trees hold no reference cycles: the cyclic collector would only spend time
-    # scanning the millions of nodes a batch allocates.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for card in db.cards:
-            out.append(convert_card(card, memo if card.id not in ruled else None, pack))
-            if progress is not None:
-                progress(1)
-    finally:
-        if collecting:
-            gc.enable()
-    return BatchResult(db.source, out, list(db.problems), pack)
+    return BatchResult(db.source, convert_cards(db.cards, pack, progress, jobs), list(db.problems), pack)
 
 
 def convert_card(card: Card, memo: dict[tuple[str, str], RewriteResult] | None, pack) -> CardResult:
@@ -171,6 +224,129 @@ def _failed(result: CardResult, name: str, where: str, message: str) -> None:
 def _for_card(result: RewriteResult, card_id: str) -> RewriteResult:
     from dataclasses import replace
     return replace(result, card_id=card_id)
+
+
+#: Below this much text (characters), a batch is rewritten in one process whatever the
+#: jobs asked: starting a second one would cost more than it saves.
+PARALLEL_MIN_CHARS = 200_000
+
+
+def default_jobs() -> int:
+    """How many processes a batch uses when not told (``--jobs``): this one, and one more
+    for each other core it may run on that is idle (the cores less the 1-minute load
+    average, rounded): on a busy machine one job, which a second could only slow down."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(cores, 1 + round(cores - 1 - busy)))
+
+
+def convert_cards(cards: list[Card], pack, progress: Callable[[int], None] | None = None,
+                  jobs: int | None = 1) -> list[CardResult]:
+    """Every card rewritten with ``pack``, in order (what :func:`convert_database` does),
+    in up to ``jobs`` processes (None: :func:`default_jobs`). The results are the same
+    whatever the jobs: each process rewrites a run of the cards as one job would."""
+    jobs = jobs_for(cards, jobs)
+    collecting = gc.isenabled()
+    gc.disable()  # syntax trees hold no cycles: the collector would only scan them
+    try:
+        if jobs <= 1:
+            return _convert_run(cards, pack, progress)
+        return _convert_in_processes(cards, pack, progress, jobs)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def jobs_for(cards: list[Card], jobs: int | None) -> int:
+    """How many processes rewrite ``cards`` when ``jobs`` are asked for (None: as many as
+    :func:`default_jobs`): one for a small batch (less than :data:`PARALLEL_MIN_CHARS` of
+    text) or where processes cannot be forked."""
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs > 1 and (sum(len(t) for c in cards for t in c.texts.values()) < PARALLEL_MIN_CHARS
+                     or not _can_fork()):
+        return 1
+    return jobs
+
+
+def _convert_run(cards, pack, progress=None) -> list[CardResult]:
+    ruled = pack.rulings().cards()
+    memo: dict[tuple[str, str], RewriteResult] = {}
+    out = []
+    for card in cards:
+        out.append(convert_card(card, memo if card.id not in ruled else None, pack))
+        if progress is not None:
+            progress(1)
+    return out
+
+
+#: What the worker processes rewrite: set before they are forked, so that they have the
+#: cards and the pack without either being sent to them.
+_WORK: tuple | None = None
+
+
+def _convert_in_processes(cards, pack, progress, jobs: int) -> list[CardResult]:
+    """The cards cut into ``jobs`` runs of about as much text each; this process rewrites
+    the first run while forked workers rewrite the others, and sends back their results
+    (without the cards, which this process has)."""
+    global _WORK
+    bounds = _runs(cards, jobs)
+    if len(bounds) < 2:
+        return _convert_run(cards, pack, progress)
+    _WORK = (cards, pack)
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(jobs - 1, initializer=_worker_signals)
+    try:
+        pending = [pool.apply_async(_convert_share, (start, end)) for start, end in bounds[1:]]
+        out = _convert_run(cards[bounds[0][0]:bounds[0][1]], pack, progress)
+        for (start, end), share in zip(bounds[1:], pending):
+            for card, (results, problems, errors) in zip(cards[start:end], share.get()):
+                out.append(CardResult(card, results, problems, errors))
+            if progress is not None:
+                progress(end - start)
+        pool.close()
+        return out
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+        _WORK = None
+
+
+def _convert_share(start: int, end: int):
+    """In a worker: the results of cards[start:end], without the cards."""
+    cards, pack = _WORK
+    return [(c.results, c.problems, c.errors) for c in _convert_run(cards[start:end], pack)]
+
+
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C and SIGTERM to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _runs(cards: list[Card], jobs: int) -> list[tuple[int, int]]:
+    """[start, end) of ``jobs`` runs of consecutive cards holding about as much text each."""
+    sizes = [sum(len(t) for t in card.texts.values()) for card in cards]
+    total = sum(sizes)
+    bounds, start, acc, k = [], 0, 0, 1
+    for i, size in enumerate(sizes):
+        acc += size
+        if k < jobs and acc >= total * k / jobs:
+            bounds.append((start, i + 1))
+            start, k = i + 1, k + 1
+    bounds.append((start, len(cards)))
+    return bounds
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def iter_results(batch: BatchResult) -> Iterable[tuple[Card, str, RewriteResult]]:

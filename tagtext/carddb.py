@@ -19,6 +19,7 @@ import io
 import json
 import re
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -115,25 +116,11 @@ class Database:
         ``texts=False``: a reader that needs no card text (deck checks) asks only about
         the entries."""
         entries = self.entries if self.entries is not None else len(self.cards) + self.skipped
-        if entries == 0:
-            return f"{self.source}: no entries at all"
-        if not self.cards:
-            ids = " or ".join(f"\"{name}\"" for name in self.id_fields)
-            read_from = f" (card ids are read from {ids})" if ids else ""
-            return f"{self.source}: all {entries} entries were skipped{read_from}; has the format changed?"
-        if self.skipped * 2 > entries:
-            return (f"{self.source}: {self.skipped} of {entries} entries were skipped; "
-                    f"has the format changed?")
-        if not texts:
-            return None
-        if not any(card.texts for card in self.cards):
-            return (f"{self.source}: no card has any text tagtext reads ({', '.join(self.text_fields[:3])}, ...); "
-                    f"have the text fields been renamed?")
         main = self.main_field
-        if main and len(self.cards) >= 20 and not any(main in card.texts for card in self.cards):
-            return (f"{self.source}: none of its {len(self.cards)} cards has an \"{main}\" text; "
-                    f"has the field been renamed?")
-        return None
+        return shape_problem(self.source, entries, self.skipped, len(self.cards),
+                             any(card.texts for card in self.cards),
+                             bool(main) and any(main in card.texts for card in self.cards),
+                             main, self.text_fields, self.id_fields, texts)
 
     def by_id(self) -> dict[str, Card]:
         return {card.id: card for card in self.cards}
@@ -143,6 +130,30 @@ class Database:
         for card in self.cards:
             for name, text in card.texts.items():
                 yield card, name, text
+
+
+def shape_problem(source: str, entries: int, skipped: int, cards: int, with_text: bool, with_main: bool,
+                  main_field: str, text_fields: tuple[str, ...], id_fields: tuple[str, ...] = (),
+                  texts: bool = True) -> str | None:
+    """:meth:`Database.shape_problem` from counts (``with_text``: some card has a text;
+    ``with_main``: some card has a ``main_field`` text), for a database read a card at a
+    time (:mod:`tagtext.streaming`)."""
+    if entries == 0:
+        return f"{source}: no entries at all"
+    if not cards:
+        ids = " or ".join(f"\"{name}\"" for name in id_fields)
+        read_from = f" (card ids are read from {ids})" if ids else ""
+        return f"{source}: all {entries} entries were skipped{read_from}; has the format changed?"
+    if skipped * 2 > entries:
+        return f"{source}: {skipped} of {entries} entries were skipped; has the format changed?"
+    if not texts:
+        return None
+    if not with_text:
+        return (f"{source}: no card has any text tagtext reads ({', '.join(text_fields[:3])}, ...); "
+                f"have the text fields been renamed?")
+    if main_field and cards >= 20 and not with_main:
+        return f"{source}: none of its {cards} cards has an \"{main_field}\" text; has the field been renamed?"
+    return None
 
 
 # ----------------------------------------------------------------------------- reading
@@ -173,6 +184,76 @@ def read_bytes(path: str | Path) -> bytes:
         raise DatabaseError(f"{source}: permission denied") from None
     except OSError as e:
         raise DatabaseError(f"{source}: cannot read ({e.strerror or e})") from None
+
+
+#: The longest line of a JSON-lines database read a card at a time (64 MiB).
+MAX_LINE = 64 << 20
+
+
+def jsonl_entries(path: str | Path, first: bytes = b"") -> Iterator[tuple[str, object]]:
+    """(where, entry) for each line of a JSON-lines database, read a line at a time
+    (``"-"``: stdin, after ``first``, a line already read from it; gzip by the name or
+    the first bytes): a database of any length is read in the memory of one line. Bad
+    input is a one-line :class:`DatabaseError` naming the line (a line longer than
+    :data:`MAX_LINE` is refused: an endless input has no line breaks)."""
+    source = path_name(path)
+    if str(path) == "-":
+        stream, owned = sys.stdin.buffer, False
+    else:
+        try:
+            raw = open(path, "rb")
+        except FileNotFoundError:
+            raise DatabaseError(f"{source}: no such file") from None
+        except IsADirectoryError:
+            raise DatabaseError(f"{source}: is a directory, not a card database") from None
+        except OSError as e:
+            raise DatabaseError(f"{source}: cannot read ({e.strerror or e})") from None
+        stream, owned = raw, True
+        if source.lower().endswith(".gz") or is_gzip(raw.peek(2)[:2]):
+            import gzip
+            stream = gzip.GzipFile(fileobj=raw, mode="rb")
+    try:
+        offset = lineno = 0
+        for line in _lines_of(stream, first, source):
+            lineno += 1
+            try:
+                text = line.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                raise DatabaseError(f"{source}:{lineno}: not UTF-8 text (byte {offset + e.start})") from None
+            offset += len(line)
+            if text.strip():
+                yield f"{source}:{lineno}", loads_json(text, source, lineno)
+    finally:
+        if owned:
+            stream.close()
+
+
+def _lines_of(stream, first: bytes, source: str) -> Iterator[bytes]:
+    """``first``, then the lines of a binary stream (each at most :data:`MAX_LINE`); a
+    gzip error as a one-line DatabaseError."""
+    if first:
+        yield first
+    try:
+        while True:
+            line = stream.readline(MAX_LINE + 1)
+            if not line:
+                return
+            if len(line) > MAX_LINE:
+                raise DatabaseError(f"{source}: a line longer than {MAX_LINE >> 20} MiB; is it JSON lines?")
+            yield line
+    except (OSError, EOFError, zlib.error) as e:
+        raise DatabaseError(f"{source}: not a readable gzip file ({e})") from None
+
+
+def stdin_is_json_lines() -> tuple[bool, bytes]:
+    """Whether stdin holds JSON lines (its first line is a whole JSON object, not a
+    document with a "cards" or "data" list), and that first line, read from it."""
+    first = sys.stdin.buffer.readline(MAX_LINE + 1)
+    try:
+        value = json.loads(first.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False, first
+    return isinstance(value, dict) and not any(isinstance(value.get(k), list) for k in ("cards", "data")), first
 
 
 def format_of(name: str) -> str:

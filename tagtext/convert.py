@@ -255,8 +255,13 @@ def write_jsonl(batch: BatchResult, out: TextIO) -> None:
     """One card per line, each with ``"schema"`` first."""
     pack = pack_record(batch.pack)
     for card_result in batch.cards:
-        out.write(_dumps({"schema": SCHEMA_ID, "pack": pack, **card_record(card_result)}))
-        out.write("\n")
+        out.write(jsonl_line(card_result, pack))
+
+
+def jsonl_line(card_result: CardResult, pack: dict) -> str:
+    """One card's line of the ``jsonl`` format, with its newline (``pack``: the pack's
+    :func:`pack_record`)."""
+    return _dumps({"schema": SCHEMA_ID, "pack": pack, **card_record(card_result)}) + "\n"
 
 
 def write_csv(batch: BatchResult, out: TextIO) -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from . import carddb, packs
-from .batch import convert_card
+from .batch import convert_card, convert_cards, jobs_for
 from .carddb import Card, Problem
 from .controls import visible
 from .convert import TextRecord, open_input, read_input
@@ -106,12 +106,21 @@ class Side:
     def _rewrite(self, card: Card) -> dict[str, TextVersion]:
         # As tagtext.batch does: identical texts once, a card with a special ruling on its own.
         memo = None if card.id in self.pack.rulings().cards() else self._memo
-        result = convert_card(card, memo, self.pack)
+        return self._versions(card, convert_card(card, memo, self.pack))
+
+    def rewrite_ahead(self, card_ids: list[str], jobs: int | None) -> None:
+        """Rewrite the texts of these cards of a database side now, in up to ``jobs``
+        processes (as tagtext.batch does), rather than one by one as they are asked for."""
+        cards = [self._db_cards[i] for i in card_ids if i in self._db_cards and i not in self._texts]
+        if jobs_for(cards, jobs) == 1:
+            return  # rewritten one by one as they are asked for
+        for card, result in zip(cards, convert_cards(cards, self.pack, jobs=jobs)):
+            self._texts[card.id] = self._versions(card, result)
+
+    def _versions(self, card: Card, result) -> dict[str, TextVersion]:
         self.failures.extend(result.problems)
-        out = {}
-        for name, original in card.texts.items():
-            out[name] = TextVersion.of(TextRecord(original, result.results.get(name), result.errors.get(name)))
-        return out
+        return {name: TextVersion.of(TextRecord(original, result.results.get(name), result.errors.get(name)))
+                for name, original in card.texts.items()}
 
 
 def load_sides(old: str, new: str, pack=None, rulings: str | None = None) -> tuple[Side, Side]:
@@ -262,12 +271,18 @@ class Comparison:
         }
 
 
-def compare(old: Side, new: Side) -> Comparison:
+def compare(old: Side, new: Side, jobs: int | None = 1) -> Comparison:
     """What differs between two sides: cards added (NEW's order), removed (OLD's order),
-    and changed (NEW's order, fields in the pack's text-field order)."""
+    and changed (NEW's order, fields in the pack's text-field order). The cards of a
+    database side the comparison reads are rewritten first, in up to ``jobs`` processes."""
     result = Comparison(old.label, new.label, title=new.pack.title)
     field_order = {name: i for i, name in enumerate(new.pack.text_fields)}
     both_databases = old.kind == new.kind == "database"
+    if jobs != 1:
+        needed = [card_id for card_id, card in new.cards.items()
+                  if card_id not in old.cards or not (both_databases and old.cards[card_id].originals == card.originals)]
+        new.rewrite_ahead(needed, jobs)
+        old.rewrite_ahead([card_id for card_id in needed if card_id in old.cards], jobs)
     for card_id, card in new.cards.items():
         before = old.cards.get(card_id)
         if before is None:

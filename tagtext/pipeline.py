@@ -71,13 +71,33 @@ def may_apply(pack, text: str) -> bool:
     low = text.lower()
     if pack.residual_trigger is not None and pack.residual_trigger(low):
         return True
-    seen = set()
+    met = triggers_met(pack, low)
     for rule in pack.pipeline:
-        if rule.apply and rule.trigger not in seen:
-            if rule.trigger is None or rule.trigger(low):
+        if rule.apply:
+            if rule.trigger is None:
                 return True
-            seen.add(rule.trigger)
+            hit = met.get(rule.trigger)
+            if hit is None:
+                hit = met[rule.trigger] = bool(rule.trigger(low))
+            if hit:
+                return True
     return False
+
+
+#: lowercased text -> {trigger: whether the text meets it}, for the last few texts: a
+#: text's triggers are searched once whoever asks (the pack's ``parts`` asking may_apply,
+#: then the runner choosing the passes). A trigger is a function of the text alone.
+_MET: dict[str, dict] = {}
+
+
+def triggers_met(pack, low: str) -> dict:
+    """The (lazily filled) answers of triggers for the lowercased text ``low``."""
+    met = _MET.get(low)
+    if met is None:
+        if len(_MET) >= 8:
+            _MET.clear()
+        met = _MET[low] = {}
+    return met
 
 
 def rewrite(pack, text: str, card_id: str | None = None, field: str | None = None,
@@ -107,7 +127,7 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     context.warnings.extend(notices)
     original = tree
     low = text.lower()
-    met: dict = {}  # trigger -> whether the text meets it (rules often share one)
+    met = triggers_met(pack, low)  # trigger -> whether the text meets it (rules often share one)
     for rule in pack.pipeline:
         if rule.apply is None:
             continue

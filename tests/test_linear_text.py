@@ -126,3 +126,40 @@ def test_a_readings_answers_are_the_patterns_answers():
             assert r.head_without(counts._WITH_DIGIVOLUTION_CARDS, lo, hi, 45) == \
                 re.sub(counts._WITH_DIGIVOLUTION_CARDS, "", joined)[:45], joined
             assert residuals._one_cards_count(r, lo, hi) == bool(residuals._ONE_CARD.match(joined)), joined
+
+
+def test_long_regions_answer_as_short_ones_are_scanned():
+    """A region longer than units.SMALL answers clause spans and the nearest unit of a
+    kind from arrays made once; they are what scanning gives."""
+    import random
+
+    from tagtext.packs.tag_tamer.analysis import units as u
+    from tagtext.packs.tag_tamer.syntax import nodes as n
+
+    rng = random.Random(7)
+    pieces = ["word", ",", ".", "or", "and", ";", "if", "you"]
+    for _ in range(40):
+        size = rng.randrange(u.SMALL + 1, 3 * u.SMALL)
+        units, at = [], 0
+        for _ in range(size):
+            w = rng.choice(pieces)
+            cls = n.Punct if w in ",.;" else n.Word
+            units.append(cls(at, at + len(w), " ", w))
+            at += len(w) + 1
+        units = tuple(units)
+        r = u.Reading(units)
+
+        def is_comma(us, k):
+            return us[k].text == ","
+
+        for i in range(size):
+            for commas in (True, False):
+                start = i
+                while start > 0 and not u._ends_clause(units, start - 1, commas):
+                    start -= 1
+                end = i + 1
+                while end < size and not u._ends_clause(units, end, commas):
+                    end += 1
+                assert u.clause_span(units, i, commas) == (start, end)
+            assert r.before(is_comma, i) == max([j for j in range(i) if units[j].text == ","], default=-1)
+            assert r.after(is_comma, i) == min([j for j in range(i, size) if units[j].text == ","], default=size)

@@ -235,6 +235,14 @@ def _quiet_stdout() -> None:
         pass
 
 
+def strict_option(func):
+    """``--strict``: fail when the conversion has residuals or stale special rulings."""
+    return click.option("--strict", is_flag=True,
+                        help="Fail (exit 1, the previous output kept) when the conversion has residuals (text a rule "
+                             "covers but cannot rewrite) or stale special rulings: for publishing only what the "
+                             "maintainers have settled.")(func)
+
+
 def allow_empty_option(func):
     """``--allow-empty``: write even a database that looks broken (see check_shape)."""
     return click.option("--allow-empty", is_flag=True,
@@ -272,6 +280,15 @@ def text_argument(text: str | None) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         fail(f"<text>: not UTF-8 text (byte {e.start})")
+
+
+def jobs_option(func):
+    """``-j/--jobs N``: how many processes rewrite a database (None: as many as there are
+    idle cores; see :func:`tagtext.batch.default_jobs`)."""
+    return click.option(
+        "-j", "--jobs", "jobs", metavar="N", type=click.IntRange(min=1), default=None,
+        help="Rewrite the cards in N processes (default: one per idle core; one on a busy machine). "
+             "The output is the same whatever N; a small database is rewritten in one.")(func)
 
 
 def rulings_option(func):

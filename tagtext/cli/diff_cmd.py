@@ -8,8 +8,8 @@ import sys
 import click
 
 from . import streams
-from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, not_rewritten,
-                     pack_option, report_problems, rulings_option)
+from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, jobs_option,
+                     not_rewritten, pack_option, report_problems, rulings_option)
 
 
 @click.command("diff", cls=PackCommand)
@@ -22,9 +22,10 @@ from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, e
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Color the word diff (auto: when stdout is a terminal; the text report, not --json).")
 @allow_empty_option
+@jobs_option
 @rulings_option
 @pack_option(recorded=True)
-def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
+def diff(old, new, as_json, exit_code, color, allow_empty, jobs, rulings, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or {title} text changed, with a word diff of the official text
     where it changed, and of the {title} text ([-removed-]{+added+}, or red and green
@@ -70,7 +71,7 @@ def diff(old, new, as_json, exit_code, color, allow_empty, rulings, pack):
             else:
                 refuse_shape(side.batch.read_back_problem(), allow_empty)
         skipped = report_problems([p for side in (old_side, new_side) for p in side.problems])
-        comparison = compare(old_side, new_side)
+        comparison = compare(old_side, new_side, jobs=jobs)
         if as_json:
             streams.print_json(comparison.to_json(), indent=2)
         else:

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, note, pack_option,
-                     plural, report_problems, rulings_option)
+from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, jobs_option, note,
+                     pack_option, plural, report_problems, rulings_option, strict_option)
 
 
 @click.command("errata", cls=PackCommand)
@@ -21,10 +21,12 @@ from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_f
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
 @allow_empty_option
+@strict_option
+@jobs_option
 @rulings_option
 @pack_option(recorded=True)
 @handle_errors
-def errata(db, out, fmt, allow_empty, rulings, pack):
+def errata(db, out, fmt, allow_empty, strict, jobs, rulings, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text {title} changes: the printed and the {title} text side by
@@ -47,7 +49,8 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     Entries of DB that are skipped, and texts that cannot be rewritten, are reported (the
     first few of each kind) and the exit status is 1. When nearly every entry is skipped
     or no card has any text, DIR is kept as it was and the exit status is 1
-    (--allow-empty builds anyway).
+    (--allow-empty builds anyway). With --strict, a conversion with residuals or stale
+    special rulings fails the build: DIR is kept, the exit status is 1.
 
     \b
     Examples:
@@ -59,7 +62,7 @@ def errata(db, out, fmt, allow_empty, rulings, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, pack, allow_empty, rulings)
+    report = build_errata(db, out, fmt, pack, allow_empty, rulings, strict, jobs=jobs)
     errata_ = report.errata
     counts = errata_.flag_counts()
     counts.setdefault("residual", (0, "residuals"))

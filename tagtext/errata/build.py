@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import carddb
-from ..batch import convert_database
+from ..batch import convert_database, refuse_strict
 from ..convert import load_input
 from .model import Errata, build_model
 from .publish import publish_dir
@@ -32,7 +32,8 @@ class BuildReport:
 
 
 def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None,
-                 allow_empty: bool = False, rulings: str | None = None) -> BuildReport:
+                 allow_empty: bool = False, rulings: str | None = None, strict: bool = False,
+                 jobs: int | None = 1) -> BuildReport:
     """Convert the database at ``db_path`` (None: the shipped one; a ``tagtext convert``
     json or jsonl output is read back as it was published, not rewritten) and write the errata
     to the directory ``out``, replacing a previous build only once this one succeeded.
@@ -41,15 +42,19 @@ def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html",
     default pack (:mod:`tagtext.packs`); a conversion of another pack than the one given
     is refused. A database that no longer looks like one (nearly every entry skipped, no
     text) raises :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``.
-    ``rulings``: a maintainer's special-ruling table laid over the pack's (``--rulings``)."""
+    ``rulings``: a maintainer's special-ruling table laid over the pack's (``--rulings``).
+    ``strict``: a conversion with residuals or stale rulings raises
+    :class:`tagtext.batch.StrictError` and ``out`` is kept. The cards are rewritten in up
+    to ``jobs`` processes (None: one per idle core)."""
     started = time.perf_counter()
     database, batch, pack = load_input(db_path, pack, rulings)
     if batch is not None:
         carddb.refuse_shape(batch.read_back_problem(), allow_empty, out)
     else:
         carddb.check_shape(database, allow_empty, out)
-        batch = convert_database(database, pack)
+        batch = convert_database(database, pack, jobs=jobs)
         carddb.refuse_shape(batch.shape_problem(), allow_empty, out)
+    refuse_strict(batch, strict, out)
     attribution = pack.data_source() if db_path is None else None
     errata = build_model(batch, pack.rulings(), attribution)
     kept: list[str] = []

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, ClassVar, Mapping, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..carddb import Database
+    from ..carddb import Card, Database
     from ..pipeline import Context
     from ..result import RewriteResult
     from ..rulings import Table
@@ -146,6 +146,18 @@ class Pack(abc.ABC):
         ``tagtext diff`` reads its sides this way, and a database given to another pack
         is tried with this one to name the pack it belongs to."""
 
+    def card_from_json_line(self, where: str, entry: object, problems: list) -> "Card | None":
+        """One entry of a JSON-lines card database (one line, decoded) as a card, or None
+        with a :class:`tagtext.carddb.Problem` added to ``problems``: how ``tagtext convert``
+        reads a JSON-lines database a card at a time (``tagtext.streaming``). This default
+        reads it as a database of one entry (:meth:`database_from_bytes`); a pack with an
+        entry reader of its own gives it, with its messages."""
+        import json
+        from dataclasses import replace
+        db = self.database_from_bytes(json.dumps([entry]).encode("utf-8"), where, "json")
+        problems.extend(replace(p, where=where) for p in db.problems)
+        return db.cards[0] if db.cards else None
+
     @abc.abstractmethod
     def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
         """The database file ``data`` (read from ``source`` as ``fmt``) written as it was, with
@@ -198,5 +210,5 @@ class Pack(abc.ABC):
 
 #: every method of the contract, for the contract test
 METHODS = ("parse", "parts", "context", "rewrite", "rulings", "load_database", "database_from_bytes",
-           "write_back", "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
+           "card_from_json_line", "write_back", "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
            "deck_rules")

@@ -145,6 +145,10 @@ class TagTamer(Pack):
         """A database held in memory (``fmt``: json, jsonl, csv, maybe ``.gz``)."""
         return carddb.parse_bytes(data, source, fmt)
 
+    def card_from_json_line(self, where: str, entry: object, problems: list):
+        """One entry of a JSON-lines database as a card (the loader's own reader)."""
+        return carddb.card_from_entry(where, entry, problems)
+
     def load_database(self, path=None) -> carddb.Database:
         """A card database (None: the one the pack ships)."""
         return carddb.load(path)

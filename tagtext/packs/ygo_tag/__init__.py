@@ -204,6 +204,16 @@ class YgoTagPack(Pack):
     def _remember(self, db: Database) -> None:
         self._types = {**self._types, **{card.id: card.card_type for card in db.cards if card.card_type}}
 
+    def card_from_json_line(self, where: str, entry: object, problems: list):
+        """One entry of a JSON-lines database as a card (in either shape), its type
+        remembered as a database's are."""
+        card = carddb.card_from_entry(where, entry, problems)
+        if card is not None and card.card_type:
+            if "_types" not in self.__dict__:
+                self._types = dict(self._types)
+            self._types[card.id] = card.card_type
+        return card
+
     def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
         """A database held in memory (JSON: the shipped shape or YGOPRODeck's, maybe gzipped)."""
         db = carddb.parse_bytes(data, source, fmt)

@@ -96,11 +96,7 @@ def from_entries(entries: list, shape: str, source: str) -> Database:
     reader = _ygoprodeck_card if shape == "ygoprodeck" else _card
 
     def card_from_entry(where: str, entry: object, problems: list[Problem]) -> Card | None:
-        if not isinstance(entry, dict):
-            problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
-                                    summary="entries that are not card objects", skipped=True))
-            return None
-        return reader(entry, where, problems)
+        return _read(reader, where, entry, problems)
 
     ids = ("id", "konami_id") if shape == "ygoprodeck" else ("password", "konami_id", "name")
     return build_database(((f"{source}: entry {i + 1}", e) for i, e in enumerate(entries)), source,
@@ -109,6 +105,21 @@ def from_entries(entries: list, shape: str, source: str) -> Database:
 
 #: A password or Konami id as a string: ASCII digits (passwords have 8; a longer run is no id).
 _ID_DIGITS = re.compile(r"[0-9]{1,20}")
+
+
+def card_from_entry(where: str, entry: object, problems: list[Problem]) -> Card | None:
+    """One entry read on its own (a line of a JSON-lines file), in the shape its fields
+    say: YGOPRODeck's (``desc``) or the shipped one's."""
+    reader = _ygoprodeck_card if isinstance(entry, dict) and "desc" in entry else _card
+    return _read(reader, where, entry, problems)
+
+
+def _read(reader, where: str, entry: object, problems: list[Problem]) -> Card | None:
+    if not isinstance(entry, dict):
+        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
+                                summary="entries that are not card objects", skipped=True))
+        return None
+    return reader(entry, where, problems)
 
 
 #: the id of a card with a Konami database id but no password ("konami-4998")

@@ -122,8 +122,16 @@ def clause_span(units: tuple[n.Node, ...], i: int, list_commas: bool = True) -> 
     Commas inside lists ("[Hybrid], [Machine], or [Cyborg] cards") do not end the clause:
     a comma followed by a card name, a color or "or"/"and" continues it.
     """
-    starts, ends = reading(units).clauses(list_commas)
-    return starts[i], ends[i]
+    if len(units) > SMALL:
+        starts, ends = reading(units).clauses(list_commas)
+        return starts[i], ends[i]
+    start = i  # a short region: scanned (the same answer, without building its arrays)
+    while start > 0 and not _ends_clause(units, start - 1, list_commas):
+        start -= 1
+    end = i + 1
+    while end < len(units) and not _ends_clause(units, end, list_commas):
+        end += 1
+    return start, end
 
 
 def _ends_clause(units, k: int, list_commas: bool) -> bool:
@@ -138,6 +146,11 @@ def _ends_clause(units, k: int, list_commas: bool) -> bool:
 
 
 # ----------------------------------------------------------------------------- reading a region once
+
+#: A region of at most this many units is scanned where a longer one's answers are read
+#: off arrays made for the whole region: the same answers, and cheaper for the short
+#: regions nearly all card text is made of.
+SMALL = 48
 
 #: id(units) -> the Reading of that region's units (which it holds, so the id stays
 #: theirs). Cleared for each text with the words (forget_words).
@@ -167,17 +180,23 @@ class Reading:
         self.units = units
         self.words = [word(u) for u in units]
         self.text = " ".join(self.words)
-        offsets = []
-        at = 0
-        for w in self.words:
-            offsets.append(at)
-            at += len(w) + 1
-        offsets.append(at)  # one past the end of the text, as if a word followed
-        self.offsets = offsets
+        self._offsets: list[int] | None = None
         self._clauses: dict[bool, tuple[list[int], list[int]]] = {}
         self._nearest: dict[tuple, list[int]] = {}
         self._matches: dict[re.Pattern, tuple[list[int], list[re.Match]]] = {}
         self._index: dict[int, int] | None = None
+
+    @property
+    def offsets(self) -> list[int]:
+        """Where each unit's word starts in ``text`` (and one past the end)."""
+        if self._offsets is None:
+            offsets, at = [], 0
+            for w in self.words:
+                offsets.append(at)
+                at += len(w) + 1
+            offsets.append(at)  # one past the end of the text, as if a word followed
+            self._offsets = offsets
+        return self._offsets
 
     def span(self, lo: int, hi: int) -> tuple[int, int]:
         """Where ``joined(lo, hi)`` is in ``text``."""
@@ -230,12 +249,24 @@ class Reading:
     def before(self, test, k: int) -> int:
         """The index of the last unit before ``k`` for which ``test(units, index)`` holds, or
         -1. ``test`` is a module-level function: its answers are kept for the region."""
+        units = self.units
+        if len(units) <= SMALL:
+            for j in range(k - 1, -1, -1):
+                if test(units, j):
+                    return j
+            return -1
         return self._nearest_of(test, True)[k]
 
     def after(self, test, k: int) -> int:
         """The index of the first unit at ``k`` or after for which ``test(units, index)``
         holds, or ``len(units)``."""
-        return self._nearest_of(test, False)[k] if k < len(self.units) else len(self.units)
+        units = self.units
+        if len(units) <= SMALL:
+            for j in range(k, len(units)):
+                if test(units, j):
+                    return j
+            return len(units)
+        return self._nearest_of(test, False)[k] if k < len(units) else len(units)
 
     def _nearest_of(self, test, backward: bool) -> list[int]:
         key = (test, backward)

@@ -1,0 +1,169 @@
+"""Converting a JSON-lines card database a card at a time: ``tagtext convert DB.jsonl
+--format jsonl`` (or ``-`` with JSON lines on stdin).
+
+Each line is read, made a card by the pack (``Pack.card_from_json_line``), rewritten and
+written before the next is read, so memory stays the same however long the database is
+(what is kept: the id and line of each card, for the duplicate check, and the problems
+found). The output is byte for byte what converting the whole file gives.
+
+What must be known before anything is written: whether the file still looks like a card
+database (:func:`tagtext.carddb.shape_problem`), known after the first :data:`SAMPLE`
+entries, and whether it is in the pack's language (:func:`tagtext.batch.language_problem`),
+known once a text is rewritten. The lines are held until both are; the checks are made
+again at the end: written to a file, the output then replaces nothing (it is written
+atomically); written to stdout, the lines already printed stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, TextIO
+
+from .batch import (MIN_TEXTS, CardResult, convert_card, first_residual_of, first_stale_of, language_problem,
+                    strict_problem)
+from .carddb import Problem, ShapeError, shape_problem
+from .convert import jsonl_line, pack_record
+from .result import RewriteResult
+
+#: entries read (their lines held) before the database's shape is checked and writing starts
+SAMPLE = 1000
+#: identical texts are rewritten once: at most this many are remembered
+MEMO_SIZE = 20_000
+
+
+@dataclass
+class Tally:
+    """What a streamed conversion found: the counts of ``BatchResult.summary`` and the problems."""
+
+    source: str
+    entries: int = 0
+    cards: int = 0
+    texts: int = 0
+    rewritten: int = 0
+    cards_rewritten: int = 0
+    residuals: int = 0
+    stale_rulings: int = 0
+    failed_texts: int = 0
+    with_text: bool = False
+    with_main: bool = False
+    #: a text was rewritten, or could not be: the database is in the pack's language
+    changed: bool = False
+    ruled: bool = False
+    #: different texts read, up to MIN_TEXTS (all language_problem needs to know)
+    distinct: set[str] = field(default_factory=set)
+    #: the first residual and the first stale ruling, as --strict names them
+    first_residual: str | None = None
+    first_stale: str | None = None
+    #: the entries skipped or repaired, and the texts that could not be rewritten
+    problems: list[Problem] = field(default_factory=list)
+    text_problems: list[Problem] = field(default_factory=list)
+
+    def add(self, result: CardResult, main_field: str) -> None:
+        self.cards += 1
+        texts = result.results.values()
+        self.texts += len(result.results)
+        changed = sum(1 for r in texts if r.changed)
+        self.rewritten += changed
+        self.cards_rewritten += bool(changed)
+        self.residuals += sum(len(r.residuals) for r in texts)
+        self.stale_rulings += sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling")
+        self.failed_texts += len(result.problems)
+        self.text_problems.extend(result.problems)
+        self.with_text = self.with_text or bool(result.card.texts)
+        self.with_main = self.with_main or main_field in result.card.texts
+        self.changed = self.changed or bool(changed) or bool(result.problems)
+        self.ruled = self.ruled or any(r.ruling for r in texts)
+        for name, r in result.results.items():
+            if self.first_residual is None and r.residuals:
+                self.first_residual = first_residual_of(result.card.id, name, r.residuals[0])
+            if self.first_stale is None:
+                stale = next((w for w in r.warnings if w.kind == "stale-ruling"), None)
+                if stale is not None:
+                    self.first_stale = first_stale_of(result.card.id, name, stale)
+        for r in texts:
+            if len(self.distinct) >= MIN_TEXTS:
+                break
+            self.distinct.add(r.original)
+
+    def summary(self) -> dict[str, int]:
+        return {"cards": self.cards, "texts": self.texts, "rewritten": self.rewritten,
+                "cards_rewritten": self.cards_rewritten, "residuals": self.residuals,
+                "stale_rulings": self.stale_rulings, "failed_texts": self.failed_texts,
+                "problems": len(self.problems)}
+
+    def strict_problem(self) -> str | None:
+        """What ``--strict`` refuses (:func:`tagtext.batch.strict_problem`)."""
+        return strict_problem(self.source, self.residuals, self.stale_rulings, self.first_residual, self.first_stale)
+
+    def shape_problem(self, fields, title: str) -> str | None:
+        """What looks wrong with the database so far (``fields``: an empty database of the
+        pack, with its main, text and id fields), as a whole file's conversion checks it."""
+        skipped = sum(1 for p in self.problems if p.skipped)
+        return (shape_problem(self.source, self.entries, skipped, self.cards, self.with_text, self.with_main,
+                              fields.main_field, fields.text_fields, fields.id_fields)
+                or language_problem(self.source, title, self.texts, self.changed, self.stale_rulings, self.ruled,
+                                    len(self.distinct)))
+
+
+def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out: TextIO,
+                  allow_empty: bool = False, kept: str | None = None,
+                  progress: Callable[[int], None] | None = None, hold: bool = False) -> Tally:
+    """Convert the ``(where, entry)`` pairs of a JSON-lines database with ``pack``, writing
+    each card's ``jsonl`` line to ``out`` as it is done. Raises :class:`ShapeError` when
+    the database does not look like one, unless ``allow_empty``; ``kept`` says what was
+    left as it was (None: ``out`` is not replaced as a whole, and the message says whether
+    lines were written). ``hold``: write nothing before the end (``--strict`` to stdout,
+    which must be able to refuse the whole conversion)."""
+    fields = pack.database_from_bytes(b"[]", source, "json")  # the pack's main, text and id fields
+    main_field = fields.main_field
+    ruled = pack.rulings().cards()
+    record = pack_record(pack)
+    tally = Tally(source)
+    # id -> where it was first seen: the line number alone when ``where`` is the usual
+    # "source:line" (a card's bookkeeping is then an id and a number)
+    seen: dict[str, str | int] = {}
+    prefix = f"{source}:"
+    memo: dict[str, RewriteResult] = {}
+    held: list[str] | None = []
+
+    def check() -> None:
+        problem = tally.shape_problem(fields, pack.title)
+        if problem and not allow_empty:
+            left = kept or ("nothing written" if held is not None else "the lines written stay")
+            raise ShapeError(f"{problem} — {left} (--allow-empty writes it anyway)")
+
+    for where, entry in entries:
+        tally.entries += 1
+        card = pack.card_from_json_line(where, entry, tally.problems)
+        if card is not None:
+            first = seen.get(card.id)
+            if first is not None:
+                if isinstance(first, int):
+                    first = f"{prefix}{first}"
+                tally.problems.append(Problem(f"{where} (id {card.id})",
+                                              f"duplicate id, first seen at {first}; this entry is skipped",
+                                              card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
+            else:
+                line = where[len(prefix):]
+                seen[card.id] = int(line) if where.startswith(prefix) and line.isdigit() else where
+                if len(memo) > MEMO_SIZE:
+                    memo.clear()
+                result = convert_card(card, memo if card.id not in ruled else None, pack)
+                tally.add(result, main_field)
+                line = jsonl_line(result, record)
+                if held is None:
+                    out.write(line)
+                else:
+                    held.append(line)
+                if progress is not None:
+                    progress(1)
+        if held is not None and tally.entries >= SAMPLE and tally.changed and not hold:
+            check()
+            out.write("".join(held))
+            held = None
+    if held is not None:
+        check()
+        out.write("".join(held))
+    else:
+        check()
+    return tally

@@ -1,0 +1,127 @@
+"""JSON lines in, JSON lines out: converted a card at a time (tagtext.streaming), with the
+output, the problems and the summary of converting the whole file (issue 22)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tagtext import carddb, packs, streaming
+from tagtext.cli.main import cli
+
+
+def _lines(cards) -> str:
+    return "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cards)
+
+
+@pytest.fixture(scope="module")
+def digimon_cards() -> list[dict]:
+    return json.loads(packs.get("tag-tamer").shipped_database())
+
+
+@pytest.mark.parametrize("name", packs.names())
+def test_streamed_lines_are_the_whole_files_lines(name, tmp_path):
+    """The same cards as a JSON array (read whole) and as JSON lines (streamed) give the
+    same jsonl output, byte for byte."""
+    pack = packs.get(name)
+    cards = json.loads(pack.shipped_database())
+    cards = cards if isinstance(cards, list) else cards["data"]
+    (tmp_path / "cards.json").write_text(json.dumps(cards[:1500]), encoding="utf-8")
+    (tmp_path / "cards.jsonl").write_text(_lines(cards[:1500]), encoding="utf-8")
+    runner = CliRunner()
+    whole = runner.invoke(cli, ["-q", "convert", "--pack", name, str(tmp_path / "cards.json"), "-o",
+                                str(tmp_path / "whole.jsonl")])
+    streamed = runner.invoke(cli, ["-q", "convert", "--pack", name, str(tmp_path / "cards.jsonl"), "-o",
+                                   str(tmp_path / "streamed.jsonl")])
+    assert whole.exit_code == streamed.exit_code == 0, (whole.output, streamed.output)
+    assert (tmp_path / "streamed.jsonl").read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+
+
+def test_stdin_json_lines_stream_and_a_json_document_is_read_whole(digimon_cards, tmp_path):
+    runner = CliRunner()
+    lines = _lines(digimon_cards[:300])
+    from_file = tmp_path / "cards.jsonl"
+    from_file.write_text(lines, encoding="utf-8")
+    expected = runner.invoke(cli, ["-q", "convert", str(from_file), "--format", "jsonl"]).stdout
+    assert runner.invoke(cli, ["-q", "convert", "-", "--format", "jsonl"], input=lines).stdout == expected
+    document = json.dumps(digimon_cards[:300], indent=1)
+    assert runner.invoke(cli, ["-q", "convert", "-", "--format", "jsonl"], input=document).stdout == expected
+
+
+def test_problems_and_summary_are_those_of_the_whole_file(digimon_cards, tmp_path):
+    """Entries skipped (no id, a duplicate id, not an object) are reported as when the file
+    is read whole (JSON lines, json output), and the summary line is the same."""
+    cards = digimon_cards[:40] + [{"name": "no id"}, digimon_cards[3], 7] + digimon_cards[40:60]
+    path = tmp_path / "cards.jsonl"
+    path.write_text(_lines(cards), encoding="utf-8")
+    runner = CliRunner()
+    whole = runner.invoke(cli, ["convert", str(path), "--format", "json", "-o", str(tmp_path / "w.json")])
+    streamed = runner.invoke(cli, ["convert", str(path), "--format", "jsonl", "-o", str(tmp_path / "s.jsonl")])
+    assert whole.exit_code == streamed.exit_code == 1
+    assert whole.stderr.replace("w.json (json)", "OUT") == streamed.stderr.replace("s.jsonl (jsonl)", "OUT")
+    assert "duplicate id, first seen at" in streamed.stderr and f"{path}:4" in streamed.stderr
+
+
+def test_lines_are_written_before_the_input_ends(digimon_cards):
+    """Card by card: once the first entries are checked, each card's line is written
+    before the next line is read (memory does not grow with the file)."""
+    pack = packs.get("tag-tamer")
+    out = io.StringIO()
+    read = []
+
+    def entries():
+        for i, card in enumerate(digimon_cards[:streaming.SAMPLE + 50]):
+            if i == streaming.SAMPLE + 10:
+                assert out.getvalue().count("\n") >= streaming.SAMPLE + 9
+            read.append(i)
+            yield f"cards.jsonl:{i + 1}", card
+
+    tally = streaming.convert_lines(entries(), "cards.jsonl", pack, out)
+    assert len(read) == streaming.SAMPLE + 50 == tally.cards
+    assert out.getvalue().count("\n") == tally.cards
+
+
+def test_a_file_that_is_no_card_database_is_not_written(tmp_path):
+    path = tmp_path / "cards.jsonl"
+    path.write_text(_lines({"title": f"row {i}"} for i in range(30)), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["convert", str(path), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "all 30 entries were skipped" in result.stderr and f"{out} left as it was" in result.stderr
+    assert out.read_text(encoding="utf-8") == "previous\n"
+
+
+def test_a_bad_line_is_one_line_naming_it(digimon_cards, tmp_path):
+    path = tmp_path / "cards.jsonl"
+    path.write_text(_lines(digimon_cards[:5]) + "{not json\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["convert", str(path), "-o", str(tmp_path / "out.jsonl")])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1].startswith(f"tagtext: error: {path}:6:2: invalid JSON")
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_the_shape_counts_are_the_databases():
+    """carddb.shape_problem from counts says what Database.shape_problem says."""
+    db = packs.get("tag-tamer").database_from_bytes(b'[{"id": "X-1", "name": "a", "effect": ""}]', "x.json")
+    assert db.shape_problem() == carddb.shape_problem("x.json", 1, 0, 1, False, False, "effect", db.text_fields)
+
+
+def test_strict_refuses_the_streamed_conversion_as_the_whole_one(digimon_cards, tmp_path):
+    """--strict: the same one line as for the whole file, OUT kept, nothing on stdout."""
+    path = tmp_path / "cards.jsonl"
+    path.write_text(_lines(digimon_cards), encoding="utf-8")
+    runner = CliRunner()
+    whole = runner.invoke(cli, ["convert", str(path), "--strict", "--format", "json", "-o", str(tmp_path / "w.json")])
+    out = tmp_path / "s.jsonl"
+    out.write_text("previous\n", encoding="utf-8")
+    streamed = runner.invoke(cli, ["convert", str(path), "--strict", "-o", str(out)])
+    assert whole.exit_code == streamed.exit_code == 1
+    assert "--strict: " in streamed.stderr
+    assert whole.stderr.replace(str(tmp_path / "w.json"), "OUT") == streamed.stderr.replace(str(out), "OUT")
+    assert out.read_text(encoding="utf-8") == "previous\n"
+    to_stdout = runner.invoke(cli, ["convert", str(path), "--strict", "--format", "jsonl"])
+    assert to_stdout.exit_code == 1 and to_stdout.stdout == ""
