@@ -7,7 +7,7 @@ import click
 
 from .. import packs
 from . import streams
-from .common import global_flags, handle_errors
+from .common import global_flags, handle_errors, plural
 
 
 @click.command("packs")
@@ -30,4 +30,4 @@ def list_packs(as_json):
     for pack in found:
         default = " (default)" if pack.name == packs.DEFAULT else ""
         streams.echo(f"{pack.name}{default}: {pack.title}, a tag format of the {pack.game}; "
-                     f"{len(pack.pipeline)} rules: {', '.join(r.id for r in pack.pipeline)}")
+                     f"{plural(len(pack.pipeline), 'rule')}: {', '.join(r.id for r in pack.pipeline)}")
