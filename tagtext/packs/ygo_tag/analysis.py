@@ -117,6 +117,20 @@ class Mention:
                                                 and self.after[:2] in (("card", "effect"), ("card", "effects")))
 
     @property
+    def comparison(self) -> bool:
+        """ "(both) you and your opponent" compared with each other: "While you and your
+        opponent have the same number of cards in hand" (you and one opponent, not all
+        players)."""
+        return (isinstance(self.leaf, y.PlayerRef) and self.leaf.player == "you_and_opponent"
+                and self.after[:1] in (("have",), ("control",)) and self.after[1:3] in (("the", "same"), ("an", "equal")))
+
+    @property
+    def lp_sum(self) -> bool:
+        """A sum of Life Points is taken over it: "half the combined Life Points of both
+        players" (a team phrase: the teams' totals, each counted once)."""
+        return _lp_sum(self.before)
+
+    @property
     def player(self) -> str:
         return self.leaf.player if isinstance(self.leaf, y.PlayerRef) else "pronoun"
 
@@ -740,6 +754,25 @@ def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     return out
 
 
+def both_areas(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+    """Each "both GYs" (yours and your opponent's): the word "both", its area, and whether
+    it is in a condition ("If you banished monsters from both GYs, ...")."""
+    out = []
+    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        leaves = list(_word_units(sentence))
+        for k, leaf in enumerate(leaves):
+            if not (isinstance(leaf, y.AreaWord) and leaf.area == "gy" and leaf.text.lower().endswith("s") and k > 0
+                    and leaves[k - 1].text.lower() == "both"):
+                continue
+            segment = []
+            for other in reversed(leaves[:k - 1]):
+                if isinstance(other, y.Connective) or other.text in (",", ":", ";"):
+                    break
+                segment[:0] = other.text.lower().split()
+            out.append((leaves[k - 1], leaf, any(w in _CONDITIONAL for w in segment)))
+    return out
+
+
 def _word_units(sentence: y.Sentence):
     for leaf in sentence.leaves():
         if isinstance(leaf, y.Words):
@@ -771,7 +804,16 @@ def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool
         return True  # "while your LP are lower than your opponent's": the team's LP
     if before[-1:] in (("attack",), ("attacks",)) and after[:1] == ("directly",):
         return True  # a direct attack is made on the team (seed: "attack the team directly")
+    if _lp_sum(before):
+        return True  # "half the combined Life Points of both players": the teams' totals, summed
     return False
+
+
+def _lp_sum(before) -> bool:
+    """The phrase is what a sum of Life Points is taken over: "the combined Life Points of
+    both players"."""
+    return (tuple(before[-1:]) == ("of",) and any(w in ("combined", "total") for w in before[-4:])
+            and ("lp" in before[-4:] or "life" in before[-4:]))
 
 
 # ----------------------------------------------------------------------------- coverage

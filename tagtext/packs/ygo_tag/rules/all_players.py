@@ -6,22 +6,38 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, like, replace, rule_of
+from .common import Context, like, next_word, replace, rule_of
 
 ID = "all-players"
 TRIGGER = re.compile(r"both players|your opponent|their opponent")
 
 
+#: what two players are compared by, and its form for four: "the player who has more
+#: cards" -> "the player who has the most cards"
+_MOST = {"more": "the most", "fewer": "the fewest", "less": "the least"}
+
+
 def _both_the(sentence, after_leaf, changes: dict, ctx: Context) -> None:
     """ "make both players show 1 card ..., and if both the shown cards are ...": the cards
-    the players showed are now four, "all the shown cards"."""
+    the players showed are now four, "all the shown cards"; "the player who has more
+    cards" compares four players: "the player who has the most cards"."""
+    previous = None
     for leaf in sentence.leaves():
-        if leaf.start <= after_leaf.start or not isinstance(leaf, y.Words):
+        if leaf.start <= after_leaf.start:
+            previous = leaf
             continue
-        words = leaf.split()
-        for a, b in zip(words, words[1:]):
-            if a.text.lower() == "both" and b.text.lower() == "the" and ctx.free(a):
-                replace(changes, a, like("all", a.text), ID, ctx)
+        if isinstance(leaf, y.Words):
+            words = leaf.split()
+            for a, b in zip(words, words[1:]):
+                if a.text.lower() == "both" and b.text.lower() == "the" and ctx.free(a):
+                    replace(changes, a, like("all", a.text), ID, ctx)
+            low = [w.text.lower() for w in words]
+            if (isinstance(previous, y.PlayerRef) and previous.player == "player"
+                    and low[:1] in (["who"], ["with"])):
+                k = 2 if low[:1] == ["who"] else 1  # "who has more", "with more"
+                if len(words) > k and low[k] in _MOST and ctx.free(words[k]):
+                    replace(changes, words[k], _MOST[low[k]], ID, ctx)
+        previous = leaf
 
 
 def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -49,12 +65,38 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
             reported.add(m.sentence)
             ctx.residual(leaf, ID, "'their opponent': each player has two opponents; which one is not said")
             continue
-        if leaf.player == "both":
+        if m.lp_sum or m.comparison:
+            # "the combined Life Points of both players" (the teams' totals: over four
+            # players each would count twice); "you and your opponent have the same
+            # number" compares you with one opponent (rule 5)
+            continue
+        if leaf.player not in ("both", "you_and_opponent"):
+            continue
+        cannot = next_word(leaf, ctx)
+        if cannot is not None and not isinstance(cannot, y.PlayerRef) and cannot.text.lower() == "cannot" \
+                and ctx.free(cannot):
+            # "you and your opponent cannot play ..." -> "no player can play ...": "all
+            # players cannot" would also read as "not every player can"
+            replace(changes, leaf, like("no player", leaf.text), ID, ctx)
+            replace(changes, cannot, "can", ID, ctx)
+        elif leaf.player == "both":
             replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), ID, ctx)
-            _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
-        elif leaf.player == "you_and_opponent":
+        else:
             replace(changes, leaf, like("all players", leaf.text), ID, ctx)
+        _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
+        _they_both(tree, leaf, changes, ctx)
     return replace_leaves(tree, changes)
+
+
+def _they_both(tree, after_leaf, changes: dict, ctx: Context) -> None:
+    """ "if they both have a card with the same name" after "both players" (in its sentence
+    or a later one): the players are all four, "they all"."""
+    for leaf in tree.leaves():
+        if leaf.start <= after_leaf.start or not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
+            continue
+        word = next_word(leaf, ctx)
+        if word is not None and not isinstance(word, y.PlayerRef) and word.text.lower() == "both" and ctx.free(word):
+            replace(changes, word, like("all", word.text), ID, ctx)
 
 
 RULE = rule_of(

@@ -10,9 +10,13 @@ from ..analysis import either_side
 from .common import Context, like, replace, rule_of
 
 ID = "any-player"
-TRIGGER = re.compile(r"either player|either gy|either graveyard|either field")
+TRIGGER = re.compile(r"either player|either gy|either graveyard|either field|either turn|either draw phase|"
+                     r"either standby phase|either main phase|either battle phase|either end phase")
 #: an area no owner is written for, after "either" ("in either GY"): either player's
 _EITHER_AREAS = frozenset({"gy", "field"})
+#: a turn or phase no owner is written for, after "either" ("outside of either Draw
+#: Phase", "During either turn"): either player's
+_EITHER_TURNS = re.compile(r"(?i)\beither(?=\s+(?:turn\b|(?:draw|standby|main|battle|end)\s+phase\b))")
 
 
 def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -25,7 +29,8 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
     field" are either player's: "any GY", "any field" (PSCT's own "in any GY"), where cards
     are taken from or targeted ("by sending the above cards from any field to the GY"); a
     Summon "to either field" goes to your field or either opponent's (rule 8), never to a
-    teammate's."""
+    teammate's. "either Draw Phase", "either turn" (either player's) -> "any Draw Phase",
+    "any turn"."""
     changes: dict = {}
     for m in ctx.mentions():
         leaf = m.leaf
@@ -44,6 +49,11 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
             if last.text.lower() == "either" and ctx.free(last):
                 replace(changes, last, like("any", last.text), ID, ctx)
         previous = leaf
+        if isinstance(leaf, y.Words) and "either" in leaf.text.lower():
+            for unit in leaf.split():
+                rest = ctx.text[unit.start:unit.start + 30]
+                if unit.text.lower() == "either" and _EITHER_TURNS.match(rest) and ctx.free(unit):
+                    replace(changes, unit, like("any", unit.text), ID, ctx)
     return replace_leaves(tree, changes)
 
 

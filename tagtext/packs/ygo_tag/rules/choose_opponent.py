@@ -7,8 +7,8 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import Mention, on_field
-from .common import (Context, acted_on_privately, antecedent_mention, follow_up, introduce, like, opponent_as,
-                     replace, resolved, rule_of, your_opponent)
+from .common import (Context, acted_on_privately, antecedent_mention, follow_up, introduce, like, next_word,
+                     opponent_as, replace, resolved, rule_of, your_opponent)
 
 ID = "choose-opponent"
 TRIGGER = re.compile(r"your opponent")
@@ -237,7 +237,7 @@ def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes:
     after an old-style condition: "When ..., choose 1 opponent; send ...")."""
     if not ctx.free(first):
         return None
-    after = _next_word(first, ctx)
+    after = next_word(first, ctx)
     if (isinstance(first, y.PlayerRef) and first.player == "you" and after is not None
             and after.text.lower() == "can" and after is not m.leaf):
         if not ctx.free(after):
@@ -277,7 +277,7 @@ def _agree(leaf: y.Leaf, changes: dict, ctx: Context) -> None:
     opponent agrees with it."""
     if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
         return
-    verb = _next_word(leaf, ctx)
+    verb = next_word(leaf, ctx)
     if verb is None or not isinstance(verb, y.Word) or verb.text.lower() in _MODAL_VERBS or not ctx.free(verb):
         return
     word = verb.text
@@ -292,20 +292,6 @@ def _agree(leaf: y.Leaf, changes: dict, ctx: Context) -> None:
     else:
         new = word + "s"
     replace(changes, verb, new, ID, ctx)
-
-
-def _next_word(leaf: y.Leaf, ctx: Context):
-    text = ctx.text
-    i = leaf.end
-    while i < len(text) and text[i] in " \t":
-        i += 1
-    m = ctx.analysis.mention_at(i)
-    if m is not None:
-        return m.leaf
-    j = i
-    while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
-        j += 1
-    return y.Word(i, j, "", text[i:j]) if j > i else None
 
 
 def _opens_sentence(leaf: y.Leaf, ctx: Context) -> bool:

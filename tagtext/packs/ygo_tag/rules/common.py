@@ -196,6 +196,22 @@ def wants_opponent(ctx: Context, sentence: int, after: int) -> bool:
                for s in sentences for m in ctx.analysis.in_sentence(s))
 
 
+def next_word(leaf: y.Leaf, ctx: Context):
+    """The word right after ``leaf``: the player phrase that starts there, or the plain
+    word (a leaf of its own, so a pass can rewrite it); None at a punctuation mark."""
+    text = ctx.text
+    i = leaf.end
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    m = ctx.analysis.mention_at(i)
+    if m is not None:
+        return m.leaf
+    j = i
+    while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
+        j += 1
+    return y.Word(i, j, "", text[i:j]) if j > i else None
+
+
 def rule_of(rule_id: str, apply, title: str, trigger, example: tuple[str, str]) -> Rule:
     """A rule module's ``RULE``: the seed's sentence and how the pack applies it are read
     from the pass's docstring (its first paragraph, after "Seed 001: ", and the rest)."""

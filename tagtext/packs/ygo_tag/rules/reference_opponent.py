@@ -6,10 +6,11 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import Context, introduce, opponent_as, replace, rule_of, your_opponent
+from ..analysis import both_areas
+from .common import Context, introduce, like, opponent_as, replace, rule_of, your_opponent
 
 ID = "reference-opponent"
-TRIGGER = re.compile(r"your opponent")
+TRIGGER = re.compile(r"your opponent|both gys|both graveyards")
 
 _HAS = frozenset({"controls", "control", "has", "have", "currently", "controlled"})
 
@@ -55,9 +56,24 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     -> "an opponent" (any one that meets it), also in the mirror form ("If you have more
     cards in your Deck than an opponent does"); the opponent the effect then acts on, later
     in the same effect, -> "that opponent" ("... so you have the same number of cards in
-    the Deck as that opponent")."""
+    the Deck as that opponent"); "you and your opponent have the same number of cards in
+    hand" compares you with one: "you and an opponent", then "that opponent". A
+    requirement on "both GYs" (yours and your opponent's) is on yours and one opponent's:
+    "If you banished monsters from your GY and an opponent's GY"."""
     changes: dict = {}
+    for both, area, conditional in both_areas(tree):
+        if conditional and ctx.free(both) and ctx.free(area):
+            # "If you banished monsters from both GYs": yours and one opponent's (all four
+            # GYs could never be met by a 2-material Fusion)
+            replace(changes, both, like("your", both.text), ID, ctx)
+            replace(changes, area, f"{area.text[:-1]} and an opponent's {area.text[:-1]}", ID, ctx)
     for m in ctx.mentions():
+        if m.comparison and m.sentence not in ctx.introduced and ctx.free(m.leaf):
+            # "While you and your opponent have the same number of cards in hand, negate
+            # all cards and effects activated by your opponent": you and one opponent
+            replace(changes, m.leaf, like("you and an opponent", m.leaf.text), ID, ctx)
+            introduce(tree, ctx, changes, m.sentence, m.start, ID)
+            continue
         if (not m.conditional or not your_opponent(m) or m.team or m.counted
                 or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not (requires(m) or compared(m))):
             continue
