@@ -113,8 +113,11 @@ class Mention:
     def cause(self) -> bool:
         """It names what did something, not what is done to: "destroyed by your opponent's
         card effect", "your opponent's card effects"."""
-        return self.before[-1:] == ("by",) or (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive
-                                                and self.after[:2] in (("card", "effect"), ("card", "effects")))
+        if self.before[-2:] == ("controlled", "by"):
+            return False  # "Spell and Trap Cards controlled by your opponent": the field
+        return (self.before[-1:] == ("by",) or self.before[-3:] == ("by", "battle", "or")
+                or (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive
+                    and self.after[:2] in (("card", "effect"), ("card", "effects"))))
 
     @property
     def comparison(self) -> bool:
@@ -377,6 +380,15 @@ def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
     return out
 
 
+#: a sentence that states what the effect before it requires ("You must control no cards
+#: to activate and to resolve this effect")
+_ON_THIS_EFFECT = re.compile(r"\bto activate and to resolve this effect\b")
+
+
+def _words_of(node) -> list[str]:
+    return [w.strip("()") for leaf in node.leaves() if not isinstance(leaf, y.Punct) for w in _words(leaf)]
+
+
 def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: list[SentenceFacts],
                     spell_or_trap: bool) -> SentenceFacts:
     units = _units(sentence)
@@ -444,8 +456,19 @@ def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: lis
                                         # activate this card from your hand.": a rule of the card
                                         or "activate this card from your hand" in main_words)
     parent = None
+    condition_words = " ".join(w for c in sentence.clauses if isinstance(c, y.Condition) for w in _words_of(c))
+    if not condition and lead:
+        condition_words = " ".join(w for words, _ in filled[:lead] for w in words)
+    all_words = " ".join(w for words, _ in filled for w in words)
     if bullet:
         parent = next((f.index for f in reversed(facts) if not f.bullet), None)
+    elif facts and not new_line and not facts[-1].restriction and facts[-1].opening[:3] != ("you", "can", "only") and (
+            "by this effect" in condition_words or _ON_THIS_EFFECT.search(all_words)):
+        # "When this card is destroyed by this effect and sent to the Graveyard, ...": the
+        # effect of the sentence before it, which it goes on from; "Your opponent must have
+        # at least 5 cards in their hand for you to activate and to resolve this effect":
+        # what that effect requires
+        parent = facts[-1].index
     elif facts and not new_line and not condition and not cost and not lasting and not restriction:
         before = facts[-1]
         if (not before.opening[:3] == ("you", "can", "only") and not _starts(opening, _STARTS_ANOTHER)
@@ -580,8 +603,11 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                     if other is not area_leaf:
                         next_leaf = other
                         break
-                # an owner of a zone is no LP phrase ("for each card sent to their GY")
-                team = area is None and _team(leaf, tuple(after), tuple(before))
+                # an owner of a zone is no LP phrase ("for each card sent to their GY"); a
+                # parenthesis after the phrase is read past ("Your opponent (the activator
+                # of this card) takes damage")
+                team = area is None and _team(leaf, tuple(_past_parenthesis(flat, i) if after[:1] == ["("] else after),
+                                              tuple(before))
                 result.mentions.append(Mention(
                     leaf, si, ci, kind, area, area_leaf, tuple(after[:6]), tuple(before[-12:]),
                     conditional, counted, team, seg, next_leaf, predicate=predicate, lead=lead,
@@ -807,6 +833,21 @@ def _team(leaf: y.Leaf, after: tuple[str, ...], before: tuple[str, ...]) -> bool
     if _lp_sum(before):
         return True  # "half the combined Life Points of both players": the teams' totals, summed
     return False
+
+
+def _past_parenthesis(flat, i: int) -> list[str]:
+    """The words of the segment after the parenthesis that follows ``flat[i]`` (up to 6)."""
+    depth, words = 0, []
+    for other, _ in flat[i + 1:]:
+        if isinstance(other, y.Punct) and other.text == "(":
+            depth += 1
+        elif isinstance(other, y.Punct) and other.text == ")":
+            depth -= 1
+        elif depth == 0:
+            if _boundary(other) or isinstance(other, y.Punct) or len(words) >= 6:
+                break
+            words.extend(_words(other))
+    return words
 
 
 def _lp_sum(before) -> bool:

@@ -6,8 +6,8 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from .common import (ACTION_VERBS, PAST_ACTIONS, Context, introduce, opponent_as, replace, rule_of, wants_opponent,
-                     your_opponent)
+from .common import (ACTION_VERBS, PAST_ACTIONS, Context, introduce, names_opponent, opponent_as, replace, rule_of,
+                     wants_opponent, your_opponent)
 
 ID = "acting-opponent"
 TRIGGER = re.compile(r"your opponent")
@@ -35,6 +35,8 @@ def acted(m) -> bool:
         return True
     if after[0] in ("has", "have", "had") and after[1:2] and after[1] in PAST_ACTIONS:
         return True
+    if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] == "attacking":
+        return True  # "the ATK of your opponent's attacking monster"
     if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[0] in _THINGS:
         if any(w in ACTION_VERBS or w in ("is", "was", "are") and "destroyed" in after for w in after[1:4]):
             return True
@@ -42,27 +44,50 @@ def acted(m) -> bool:
         # effect is activated that targets this card"
         if m.before[-1:] == ("by",):
             return False  # a cause: "destroyed by your opponent's card and sent to the GY"
+        if m.predicate[:1] == ("activation",):
+            return True  # "in response to your opponent's card or effect activation"
         verb = m.predicate[1:2] if m.predicate[:1] in (("is",), ("was",), ("are",)) else m.predicate[:1]
         return bool(verb) and (verb[0] in ACTION_VERBS or verb[0] in _EVENTS)
     return False
 
 
+def happened_to(m) -> bool:
+    """The condition says something happened to a card of the opponent's, which no opponent
+    did: "Each time a card(s) in your opponent's Graveyard is banished", "If a card your
+    opponent owns and possesses is banished face-down". Any opponent's card meets it: "an
+    opponent's", and it introduces no one (the effect's own opponent is chosen, NOTES)."""
+    after = m.after
+    if m.area is not None and m.area in y.PRIVATE_AREAS:
+        return after[1:2] in (("is",), ("are",)) and after[2:3] and after[2] in _EVENTS
+    return after[:1] == ("owns",) and any(w in _EVENTS for w in after[1:6]) and ("is" in after or "are" in after)
+
+
 def printed_acting(m) -> bool:
     """A condition (or an old-style one: "Before resolving an opponent's monster effect
     that targets this card, ...") that already names "an opponent" acting, or as the cause."""
-    if (not (m.clause_kind == "condition" or m.lead) or not isinstance(m.leaf, y.PlayerRef)
+    if (not (m.clause_kind == "condition" or m.lead or _opening_check(m)) or not isinstance(m.leaf, y.PlayerRef)
             or m.leaf.player != "an_opponent" or m.leaf.determiner != "an"):
         return False
-    return acted(m) or m.before[-1:] == ("by",)
+    return acted(m) or m.before[-1:] == ("by",) or m.before[-3:] == ("by", "battle", "or")
+
+
+def _opening_check(m) -> bool:
+    """The phrase is in the "if ..." that opens a clause of the effect ("If it was discarded
+    from your hand to your GY by an opponent's card effect, you can target 1 monster in
+    your opponent's GY; ..."): a condition of what follows it."""
+    return m.conditional and m.clause_kind != "condition" and m.before[:1] in (("if",), ("when",))
 
 
 def relevant(m, ctx: Context) -> bool:
     """A cause in the condition ("destroyed by your opponent's card effect") is the
-    opponent whose action the effect answers: it names the opponent the effect resolves
-    against when the effect then acts on one opponent's hand, Deck, GY ... (otherwise it
-    stays as printed: a cause reads right for either opponent)."""
+    opponent whose action the effect answers (seed rule 7): it names the opponent the
+    effect resolves against when the effect then acts on one opponent's hand, Deck, GY ...
+    or on the opponent as a player ("If this card is destroyed by your opponent's card ...,
+    your opponent cannot Special Summon ... for the rest of this turn": that opponent is
+    locked, not the other); otherwise it stays as printed (a cause reads right for either
+    opponent)."""
     return ((m.clause_kind == "condition" or m.lead) and your_opponent(m) and m.cause and not m.turn
-            and wants_opponent(ctx, m.sentence, m.start))
+            and (wants_opponent(ctx, m.sentence, m.start) or names_opponent(ctx, m.sentence, m.start)))
 
 
 def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -89,6 +114,10 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         alternative = m.clause_kind == "condition" and m.before[:1] == ("or",)  # "..., or when ..."
         if not m.conditional or m.sentence in ctx.introduced and not alternative or not ctx.free(m.leaf) or m.team:
             continue
+        if _restricts_them(m, ctx):
+            # "Unless your opponent sends 1 card ..., he/she cannot declare an attack": the
+            # condition of a restriction on the opponent, which stays as printed (NOTES)
+            continue
 
         if (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.clause_kind == "condition"
                 and m.before[-1:] in (("when",), ("if",), ("after",)) and acted(m)):
@@ -108,11 +137,24 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # "If this card is destroyed by an opponent's card effect: You can send cards
             # from the top of that opponent's Deck to the GY"
             pass
+        elif your_opponent(m) and happened_to(m):
+            replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
+            continue
         elif not your_opponent(m) or not acted(m):
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
         introduce(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+def _restricts_them(m, ctx: Context) -> bool:
+    """The phrase is in the leading condition of a sentence that restricts the opponent it
+    names ("Unless your opponent ..., he/she cannot declare an attack")."""
+    facts = ctx.analysis.facts[m.sentence]
+    start = facts.effect_start
+    return (m.lead and facts.restriction and facts.opening[:1] == ("unless",) and start is not None
+            and (start.text.lower() in ("he", "she", "he/she", "they")
+                 or isinstance(start, y.PlayerRef) and start.player == "opponent"))
 
 
 def _first_free_opponent(ctx: Context, m, cursors: dict):

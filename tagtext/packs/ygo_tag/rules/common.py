@@ -110,6 +110,10 @@ def refer_back(tree, ctx: Context, changes: dict, sentence: int, after: int, rul
     for m in ctx.analysis.in_sentence(sentence):
         if keep_lasting and (lasting_or_cause(m) or m.lasting) or keep_turns and m.turn:
             continue
+        if m.cause and m.leaf.possessive and m.lasting:
+            # "it cannot be destroyed by your opponent's card effects": a protection from
+            # both opponents' cards, as printed
+            continue
         if m.clause_kind == "condition" and m.before[:1] == ("or",):
             continue  # another condition of the same effect: "..., or when your opponent's monster ..."
         if m.start > after and follow_up(m) and ctx.free(m.leaf) and not m.owner_return:
@@ -210,6 +214,17 @@ def next_word(leaf: y.Leaf, ctx: Context):
     while j < len(text) and (text[j].isalnum() or text[j] in "'’-"):
         j += 1
     return y.Word(i, j, "", text[i:j]) if j > i else None
+
+
+def names_opponent(ctx: Context, sentence: int, after: int) -> bool:
+    """Whether the effect's own sentence, after offset ``after``, names "your opponent" as
+    the player it acts on or restricts ("your opponent cannot Special Summon ... for the
+    rest of this turn", "your opponent skips their next Battle Phase"): not the field
+    (rule 1), the team (damage, LP), a cause, a turn or a count."""
+    from ..analysis import on_field
+    return any(m.start > after and m.clause_kind != "condition" and not m.lead and your_opponent(m) and not m.team
+               and not m.cause and not m.turn and not m.counted and not on_field(m) and ctx.free(m.leaf)
+               for m in ctx.analysis.in_sentence(sentence))
 
 
 def rule_of(rule_id: str, apply, title: str, trigger, example: tuple[str, str]) -> Rule:
