@@ -17,6 +17,9 @@ One :class:`Grammar` per pack owns everything between the grammar file and the t
 - **The separator**: what the grammar's ``%ignore`` terminals match, as one pattern, read
   from the compiled grammar (:attr:`Grammar.separator`); the pack's ``Words`` leaves split
   at it (:mod:`tagtext.syntax.words`), and every leaf keeps what it skipped as its prefix.
+- **Shared terminals**: a grammar may ``%import`` terminals from the engine's grammar files
+  next to this module (``unspaced.lark``: runs of one script, brackets and punctuation of
+  text written without spaces; see :mod:`tagtext.syntax.unspaced`).
 - **The reference parse** (:meth:`Grammar.parse_with_lark_lexer`): the same grammar with
   Lark's own lexer, which the driver is tested against.
 
@@ -39,6 +42,7 @@ from typing import Callable, Iterable, Sequence
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedToken
+from lark.load_grammar import FromPackageLoader
 
 from ..errors import ParseError
 from . import nodes as n
@@ -46,6 +50,9 @@ from .lalr import Driver, Lexeme, NoToken, lexeme
 
 #: (start, end) spans of a text
 Parts = Sequence[tuple[int, int]]
+
+#: where a pack's grammar finds the engine's shared grammar files (``%import unspaced ...``)
+_ENGINE_GRAMMARS = FromPackageLoader(__package__, ("",))
 
 
 class Tokens:
@@ -144,7 +151,8 @@ class Grammar:
         pack's tree builder, cached on disk by Lark."""
         with self._lock:
             return Lark(self.text(), parser="lalr", lexer="contextual", postlex=self._postlex,
-                        transformer=self.builder(), maybe_placeholders=False, cache=True)
+                        transformer=self.builder(), maybe_placeholders=False, cache=True,
+                        import_paths=[_ENGINE_GRAMMARS])
 
     @functools.cached_property
     def driver(self) -> Driver:

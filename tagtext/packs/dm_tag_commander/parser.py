@@ -17,14 +17,12 @@ and closed in the other) parses, and :func:`quirks` says where, for the warnings
 
 from __future__ import annotations
 
-import re
-
 from lark import Transformer
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedToken
 
-from ...errors import ParseError
 from ...syntax.grammar import Grammar
-from ...syntax.lalr import Lexeme, lexeme
+from ...syntax.lalr import Lexeme
+from ...syntax.unspaced import bracket_quirks, keep_as_other, mixed_width_number, too_deep, unclosed_on_line
 from . import nodes as d
 
 GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"
@@ -84,34 +82,14 @@ class CardTextBuilder(Transformer):
 
 def _recover(error: UnexpectedToken, interactive) -> bool:
     """A token the parser did not expect (LALR merges lookaheads) is kept as plain text."""
-    tok = error.token
-    if not isinstance(tok, Lexeme) or tok.type == "OTHER":
-        return False
-    try:
-        interactive.feed_token(lexeme(tok, tok.prefix, "OTHER"))
-    except UnexpectedInput:
-        return False
-    return True
+    return keep_as_other(error, interactive)
 
 
 def check_text(text: str, source: str | None = None) -> None:
     """Refuse, in one line, a text that cannot be read safely (see the module's docstring)."""
-    if "《" in text or "「" in text or "｢" in text:
-        for m in _LINE.finditer(text):
-            _check_line(text, m.start(), m.group(), source)
-    number = _MIXED_NUMBER.search(text)
-    if number is not None:
-        raise ParseError(f"number {number.group()!r} mixes half-width and full-width digits", text,
-                         number.start(), source)
-    if text.count("(") + text.count("（") > MAX_NESTING:
-        depth = 0
-        for pos, ch in enumerate(text):
-            if ch in "(（":
-                depth += 1
-                if depth > MAX_NESTING:
-                    raise ParseError(f"brackets nest more than {MAX_NESTING} deep", text, pos, source)
-            elif ch in ")）" and depth:
-                depth -= 1
+    unclosed_on_line(text, _OPENERS, _OPENS, source, no_nesting="《")
+    mixed_width_number(text, source)
+    too_deep(text, MAX_NESTING, source)
 
 
 #: The grammar, as the engine's syntax kit runs it.
@@ -139,27 +117,7 @@ def parse_with_lark_lexer(text: str) -> d.CardText:
 MAX_NESTING = 100
 
 _OPENERS = {"《": "》", "「": "」", "｢": "｣"}
-_LINE = re.compile(r"[^\r\n]*")
-_MIXED_NUMBER = re.compile(r"[0-9]+[０-９]+[0-9０-９]*|[０-９]+[0-9]+[0-9０-９]*")
-
-
-def _check_line(text: str, offset: int, line: str, source: str | None) -> None:
-    """A 《 or 「 must close on its line (a quote may hold one quote inside it)."""
-    stack: list[tuple[str, int]] = []
-    for i, ch in enumerate(line):
-        if ch in _OPENERS:
-            if ch == "《" and stack and stack[-1][0] == "《":
-                break  # "《" inside a name: the first one is reported below
-            stack.append((ch, i))
-        elif stack and ch == _OPENERS[stack[-1][0]]:
-            stack.pop()
-    if stack:
-        ch, i = stack[0]
-        what = "card name" if ch == "《" else "quote"
-        raise ParseError(f"{ch} opens a {what} that does not close on its line (no {_OPENERS[ch]})", text,
-                         offset + i, source)
-
-
+_OPENS = {"《": "card name", "「": "quote", "｢": "quote"}
 _REMINDER_CLOSE = {"(": ")", "（": "）"}
 
 
@@ -167,22 +125,4 @@ def quirks(text: str) -> list[tuple[int, str]]:
     """(offset, what) for what real data has and the parser reads anyway: a reminder ( left
     open to its line's end, a ) with no (, a reminder opened in one width and closed in the
     other. Empty for almost every text."""
-    if "(" not in text and "（" not in text and ")" not in text and "）" not in text:
-        return []
-    out: list[tuple[int, str]] = []
-    stack: list[tuple[str, int]] = []
-    for pos, ch in enumerate(text):
-        if ch in "\r\n":
-            out.extend((p, f"{c} is not closed on its line") for c, p in stack)
-            stack = []
-        elif ch in "(（":
-            stack.append((ch, pos))
-        elif ch in ")）":
-            if not stack:
-                out.append((pos, f"{ch} closes no bracket"))
-                continue
-            opener, _ = stack.pop()
-            if _REMINDER_CLOSE[opener] != ch:
-                out.append((pos, f"{opener}…{ch}: a bracket opened in one width closes in the other"))
-    out.extend((p, f"{c} is not closed on its line") for c, p in stack)
-    return out
+    return bracket_quirks(text, _REMINDER_CLOSE)

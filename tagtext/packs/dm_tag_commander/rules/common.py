@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ....pipeline import Context as EngineContext
-from ....syntax.edit import replace_leaves
+from ....syntax.changes import Changes  # noqa: F401  (the rules import it from here)
 from ...base import Rule
 from .. import nodes as d
 from ..analysis import Analysis
@@ -52,41 +52,6 @@ class Context(EngineContext):
     def one(self) -> str:
         """The digit 1 in the card's own width."""
         return digit(1, self.analysis.full_width)
-
-
-class Changes:
-    """Leaf changes a pass collects: several may change one leaf (an insertion before a
-    player word that is itself replaced); they are applied in the order given."""
-
-    def __init__(self, rule: str):
-        self.rule = rule
-        self._by_start: dict[int, list[Callable[[str], str]]] = {}
-
-    def text(self, leaf: d.Leaf, new: Callable[[str], str]) -> None:
-        self._by_start.setdefault(leaf.start, []).append(new)
-
-    def replace(self, leaf: d.Leaf, text: str) -> None:
-        self.text(leaf, lambda _old, text=text: text)
-
-    def insert_before(self, leaf: d.Leaf, text: str) -> None:
-        self.text(leaf, lambda old, text=text: text + old)
-
-    def append_after(self, leaf: d.Leaf, text: str) -> None:
-        self.text(leaf, lambda old, text=text: old + text)
-
-    def apply(self, tree: d.Node) -> d.Node:
-        if not self._by_start:
-            return tree
-
-        def change(fns):
-            def run(leaf: d.Leaf) -> d.Leaf:
-                text = leaf.text
-                for fn in fns:
-                    text = fn(text)
-                return leaf.replaced(text, self.rule)
-            return run
-
-        return replace_leaves(tree, {start: change(fns) for start, fns in self._by_start.items()})
 
 
 def say(changes: Changes, ctx: Context, m: pl.Mention, who: str) -> None:

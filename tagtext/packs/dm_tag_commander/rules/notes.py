@@ -8,7 +8,11 @@ one ability follow each other in pipeline order, each on its own line.
 
 from __future__ import annotations
 
+from ....notes import add_note as _add_note
 from ..analysis.abilities import Ability
+
+#: what every note opens with
+MARKER = "※DTC："
 
 
 def add_note(changes, ctx, ability: Ability, note: str) -> None:
@@ -19,10 +23,4 @@ def add_note(changes, ctx, ability: Ability, note: str) -> None:
     last = ability.last_leaf()
     if last is None or ctx.protected_at(last.start):
         return
-    line = "\n" + note
-    if ability.break_after:
-        changes.text(last, lambda old, line=line: old + line)
-    else:
-        # the next ability follows with no break of its own: one line break after the notes
-        changes.text(last, lambda old, line=line: (old[:-1] + line + "\n") if old.endswith("\n") and "※DTC：" in old
-                     else old + line + "\n")
+    _add_note(changes, last, ability.break_after, note, MARKER)

@@ -1,0 +1,168 @@
+"""Card text written without spaces between words (Japanese): what every pack for such a
+script needs besides its grammar, whatever its game.
+
+- **Widths** (:func:`fold`, :func:`has_full_width_digit`, :func:`digit`): full-width digits,
+  signs and brackets folded to half-width one character for one (never NFKC), so that an
+  offset in the folded text is an offset in the printed one; an inserted number written
+  in the width the card writes its own.
+- **Masking** (:func:`masked`): the text with what is opaque to the rules (card names,
+  quotes, reminder text: the pack says which node kinds) replaced by :data:`MASK`
+  characters of the same length, so that patterns over it never look inside them and a
+  match's span is the span of the printed words.
+- **Bracket checks** (:func:`unclosed_on_line`, :func:`mixed_width_number`,
+  :func:`too_deep`, :func:`bracket_quirks`): what a grammar refuses before parsing (a card
+  name or quote left open on its line: everything after it might be inside it; a number
+  mixing widths: which width would an inserted digit copy?; brackets nested beyond what
+  the recursive tree can hold) and what it reads but warns about (a reminder left open, a
+  bracket closed in the other width).
+- **Recovery** (:func:`keep_as_other`): a token the LALR parser did not expect is placed as
+  the grammar's catch-all terminal, so that the grammar is total.
+
+The terminals such grammars share (runs of one script, 「」, （）, numbers, punctuation,
+whitespace as prefix) are ``unspaced.lark`` next to this module; a pack's grammar imports
+them (``%import unspaced (HIRAGANA, NUMBER, ...)``: :class:`tagtext.syntax.grammar.Grammar`
+puts this package on Lark's import path).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from ..errors import ParseError
+from .lalr import Lexeme, lexeme
+
+#: what stands for an opaque character in a masked text (never used in card text)
+MASK = "〓"
+
+#: full-width characters folded to their half-width forms, one character for one
+_FOLD = str.maketrans("０１２３４５６７８９＋－（）：，", "0123456789+-():,")
+_FULL_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+def fold(text: str) -> str:
+    """Fold full-width digits, signs and brackets to half-width, one character for one
+    (offsets stay the same)."""
+    return text.translate(_FOLD)
+
+
+def has_full_width_digit(text: str) -> bool:
+    """Whether the text writes any digit full-width (then inserted digits are full-width)."""
+    return any("０" <= ch <= "９" for ch in text)
+
+
+def digit(n: int, full_width: bool) -> str:
+    """``n`` written full-width or half-width."""
+    s = str(n)
+    return s.translate(_FULL_DIGITS) if full_width else s
+
+
+def masked(tree, text: str, opaque: tuple[type, ...]) -> str:
+    """``text`` folded (:func:`fold`), with every node of the ``opaque`` kinds masked
+    (line breaks inside them kept)."""
+    chars = list(fold(text))
+    for node in tree.walk():
+        if isinstance(node, opaque):
+            for i in range(node.start, node.end):
+                if chars[i] not in "\r\n":
+                    chars[i] = MASK
+    return "".join(chars)
+
+
+# ----------------------------------------------------------------------------- checks
+
+_LINE = re.compile(r"[^\r\n]*")
+_MIXED_NUMBER = re.compile(r"[0-9]+[０-９]+[0-9０-９]*|[０-９]+[0-9]+[0-9０-９]*")
+
+
+def unclosed_on_line(text: str, openers: dict[str, str], names: dict[str, str], source: str | None = None,
+                     no_nesting: Iterable[str] = ()) -> None:
+    """Raise :class:`ParseError` at the first opener (a key of ``openers``, closed by its
+    value) left open on its line; ``names`` says what each opener opens ("card name").
+    An opener in ``no_nesting`` seen again inside itself stops the line's check there (the
+    first one is reported)."""
+    if not any(ch in text for ch in openers):
+        return
+    flat = frozenset(no_nesting)
+    for m in _LINE.finditer(text):
+        line, offset = m.group(), m.start()
+        stack: list[tuple[str, int]] = []
+        for i, ch in enumerate(line):
+            if ch in openers:
+                if ch in flat and stack and stack[-1][0] == ch:
+                    break
+                stack.append((ch, i))
+            elif stack and ch == openers[stack[-1][0]]:
+                stack.pop()
+        if stack:
+            ch, i = stack[0]
+            raise ParseError(f"{ch} opens a {names[ch]} that does not close on its line (no {openers[ch]})", text,
+                             offset + i, source)
+
+
+def mixed_width_number(text: str, source: str | None = None) -> None:
+    """Raise :class:`ParseError` at a number written in both widths (``1０``)."""
+    number = _MIXED_NUMBER.search(text)
+    if number is not None:
+        raise ParseError(f"number {number.group()!r} mixes half-width and full-width digits", text, number.start(),
+                         source)
+
+
+def too_deep(text: str, limit: int, source: str | None = None, opening: str = "(（", closing: str = ")）") -> None:
+    """Raise :class:`ParseError` at the bracket that nests more than ``limit`` deep (the
+    tree, its printing and the analysis recurse)."""
+    if sum(text.count(ch) for ch in opening) <= limit:
+        return
+    depth = 0
+    for pos, ch in enumerate(text):
+        if ch in opening:
+            depth += 1
+            if depth > limit:
+                raise ParseError(f"brackets nest more than {limit} deep", text, pos, source)
+        elif ch in closing and depth:
+            depth -= 1
+
+
+def bracket_quirks(text: str, pairs: dict[str, str]) -> list[tuple[int, str]]:
+    """(offset, what) for what real data has and a grammar reads anyway: a bracket (a key
+    of ``pairs``) left open to its line's end, a closer with no opener, a bracket closed
+    with the other width's closer. Empty for almost every text."""
+    closers = {}
+    for opener, closer in pairs.items():
+        closers.setdefault(closer, opener)
+    if not any(ch in text for ch in (*pairs, *closers)):
+        return []
+    out: list[tuple[int, str]] = []
+    stack: list[tuple[str, int]] = []
+    for pos, ch in enumerate(text):
+        if ch in "\r\n":
+            out.extend((p, f"{c} is not closed on its line") for c, p in stack)
+            stack = []
+        elif ch in pairs:
+            stack.append((ch, pos))
+        elif ch in closers:
+            if not stack:
+                out.append((pos, f"{ch} closes no bracket"))
+                continue
+            opener, _ = stack.pop()
+            if pairs[opener] != ch:
+                out.append((pos, f"{opener}…{ch}: a bracket opened in one width closes in the other"))
+    out.extend((p, f"{c} is not closed on its line") for c, p in stack)
+    return out
+
+
+# ----------------------------------------------------------------------------- recovery
+
+def keep_as_other(error: UnexpectedToken, interactive, other: str = "OTHER") -> bool:
+    """A token the parser did not expect (LALR merges lookaheads) placed as plain text, the
+    grammar's ``other`` terminal (a :class:`tagtext.syntax.grammar.Grammar`'s ``recover``)."""
+    tok = error.token
+    if not isinstance(tok, Lexeme) or tok.type == other:
+        return False
+    try:
+        interactive.feed_token(lexeme(tok, tok.prefix, other))
+    except UnexpectedInput:
+        return False
+    return True
