@@ -3,13 +3,14 @@
     .venv/bin/python bench/hostile_text.py [--pack NAME|all] [--sizes 10,100,1000]
                                            [--kinds a,b,...] [--timeout SECONDS]
 
-Each text is a short phrase repeated to the size (in thousands of characters): phrases
-that make a scan over the text run once per occurrence of something in it, if there is
+Each text is a short phrase repeated to the size (in thousands of characters; whole
+phrases, so that no 《 or 「 is left open at the end): phrases that make a scan over the text run once per occurrence of something in it, if there is
 such a scan (a count per "3 or more", a trigger regex per "opponent", a sentence filter
-per sentence, ...), and the pack's own shipped texts joined (its real vocabulary; a
-pack in another language is exercised by that one). Each (pack, text, size) runs in a
-fresh process that loads the pack, rewrites a short text (the grammar loaded and the
-regexes compiled), then times one rewrite of the long text; a run past --timeout is
+per sentence, ...), and the pack's own shipped texts joined (its real vocabulary). The
+phrases are in the pack's language: the language of most of its shipped texts (English,
+or Japanese: ``PHRASES``), so a new pack is measured without editing this script. Each
+(pack, text, size) runs in a fresh process that loads the pack, rewrites the phrase once
+(the grammar loaded and the regexes compiled), then times one rewrite of the long text; a run past --timeout is
 killed and shown as such.
 
 The table shows milliseconds per KB at each size and the growth (per KB at the largest
@@ -22,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 from _fresh import CHILD_ENV, load_line, python_c
 
@@ -31,7 +34,7 @@ TARGET_SECONDS_PER_MB = 5.0
 
 #: name -> the phrase repeated (None: the pack's first shipped texts, up to 10 KB, joined).
 #: Each makes some scan run once per occurrence of something if there is such a scan
-#: (tests/test_linear_text.py uses them too).
+#: (tests/test_linear_text.py uses them too). English packs.
 KINDS = {
     "counts": "3 or more ",                      # a count per three words, one clause (H5)
     "opponent-draws": "Your opponent draws 2 cards. ",  # a trigger regex per "opponent" (H6)
@@ -54,6 +57,43 @@ KINDS = {
     "real": None,
 }
 
+#: The same for a pack of Japanese card text (Duel Masters' wording: 相手 / 自分 / 各プレイヤー).
+#: Without line breaks a text is one ability of many sentences (a scan per ability's
+#: mentions, per sentence); with them, many abilities (a scan of every mention per ability).
+JAPANESE_KINDS = {
+    "choose-opponent": "相手のクリーチャーを1体選び、破壊する。",        # a choice per one-shot sentence (T9)
+    "opponent-discards": "相手は自身の手札を1枚選び、捨てる。",
+    "acting-opponent": "相手が呪文を唱えた時、カードを1枚引く。",       # a trigger on an opponent's act (T5)
+    "trigger-lines": "このクリーチャーがバトルゾーンに出た時、相手のクリーチャーを1体破壊する。\n",
+    "static-lines": "相手のクリーチャーは攻撃できない。\n",          # static: every opponent (T4), per line
+    "one-sentence": "相手のクリーチャーと相手のシールドと",           # one sentence of player phrases
+    "clauses": "相手のマナゾーンにあるカード1枚につき、",             # one sentence of counts, cut at commas
+    "each-player": "各プレイヤーはカードを2枚引く。",
+    "shields": "相手のシールドを１つブレイクする。",                  # full-width digits
+    "team-result": "相手はゲームに敗北する。",                       # wins and losses (T23)
+    "reminders": "ブロッカー（相手クリーチャーが攻撃する時、このクリーチャーをタップして、その攻撃を阻止してもよい。）\n",
+    "names": "《ボルメテウス・ホワイト・ドラゴン》と相手の",          # card names masked
+    "real": None,
+}
+
+#: language -> its phrases
+PHRASES = {"en": KINDS, "ja": JAPANESE_KINDS}
+
+#: kana and kanji: a text holding them is Japanese
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def language(pack) -> str:
+    """The language of most of the pack's shipped texts (of the first 200): "ja" or "en"."""
+    texts = [t for _, (_, _, t) in zip(range(200), pack.load_database(None).texts())]
+    japanese = sum(1 for t in texts if _JAPANESE.search(t))
+    return "ja" if japanese * 2 > len(texts) else "en"
+
+
+def phrases(pack) -> dict[str, str | None]:
+    """The hostile texts for ``pack``: those of its language."""
+    return PHRASES[language(pack)]
+
 #: The child: load the pack, warm it, time one rewrite of the long text.
 CHILD = r"""
 import json, sys, time
@@ -68,17 +108,29 @@ if phrase is None:  # whole texts, up to 10 KB: the same text at every size
         chunk.append(t)
         length += len(t) + 1
     phrase = " ".join(chunk) + " "
-text = (phrase * (size // len(phrase) + 1))[:size]
-pack.rewrite("Both players draw 2 cards. Your opponent draws 2 cards.")
-start = time.perf_counter()
+text = phrase * max(1, round(size / len(phrase)))
+pack.rewrite(phrase)
+start, cpu = time.perf_counter(), time.process_time()
 result = pack.rewrite(text)
-seconds = time.perf_counter() - start
-print(json.dumps({"seconds": seconds, "edits": len(result.edits)}))
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(json.dumps({"seconds": seconds, "cpu": cpu, "chars": len(text), "edits": len(result.edits)}))
 """
 
 
-def time_one(name: str, phrase: str | None, size: int, timeout: float) -> float | None:
-    """Seconds for one rewrite of the text, or None past ``timeout``."""
+#: The child that prints each pack's language (``language``).
+LANGUAGES = r"""
+import sys
+sys.path.insert(0, __BENCH__)
+from hostile_text import language
+from tagtext import packs
+for name in sys.argv[1:]:
+    print(name, language(packs.get(name)))
+""".replace("__BENCH__", repr(str(Path(__file__).resolve().parent)))
+
+
+def time_one(name: str, phrase: str | None, size: int, timeout: float) -> tuple[float, float] | None:
+    """Seconds per thousand characters of one rewrite of the text (wall, CPU), or None past
+    ``timeout``."""
     try:
         out = subprocess.run(python_c(CHILD, name, json.dumps(phrase), str(size)), capture_output=True,
                              text=True, timeout=timeout, env=CHILD_ENV)
@@ -86,44 +138,52 @@ def time_one(name: str, phrase: str | None, size: int, timeout: float) -> float 
         return None
     if out.returncode != 0:
         sys.exit(f"{name} {phrase!r} {size}: exited {out.returncode}:\n{out.stderr[-2000:]}")
-    return json.loads(out.stdout)["seconds"]
+    got = json.loads(out.stdout)
+    return got["seconds"] / got["chars"] * 1000, got["cpu"] / got["chars"] * 1000
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pack", default="all", help="a pack name, or all (default)")
     ap.add_argument("--sizes", default="10,100,1000", help="sizes in KB (thousands of characters)")
-    ap.add_argument("--kinds", default=",".join(KINDS), help=f"texts to try (default all: {', '.join(KINDS)})")
+    every = list(dict.fromkeys(k for table in PHRASES.values() for k in table))
+    ap.add_argument("--kinds", default="", help=f"texts to try (default: all of the pack's language; "
+                                                f"{', '.join(every)})")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is given up (default 60)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    kinds = args.kinds.split(",")
-    unknown = [k for k in kinds if k not in KINDS]
+    asked = [k for k in args.kinds.split(",") if k]
+    unknown = [k for k in asked if k not in every]
     if unknown:
         ap.error(f"unknown kinds: {', '.join(unknown)}")
     names = subprocess.run(python_c("from tagtext import packs; print(*packs.names())"), capture_output=True,
                            text=True, check=True, env=CHILD_ENV).stdout.split() if args.pack == "all" else [args.pack]
     print(f"machine: {load_line()}")
-    print("ms per KB of one rewrite (fresh process per cell, timed after warm-up); "
-          f"growth = per KB at {sizes[-1]} KB / per KB at {sizes[0]} KB\n")
+    print("ms per KB of one rewrite (fresh process per cell, timed after warm-up; wall time, and the CPU "
+          f"time at 1 MB); growth = per KB at {sizes[-1]} KB / per KB at {sizes[0]} KB\n")
     header = "".join(f"{f'{s} KB':>11}" for s in sizes)
     slow = []
+    languages = dict(line.split() for line in subprocess.run(
+        python_c(LANGUAGES, *names), capture_output=True, text=True, check=True, env=CHILD_ENV).stdout.splitlines())
     for name in names:
-        print(f"{name}\n  {'text':18}{header}{'growth':>9}{'1 MB':>9}")
+        table = PHRASES[languages[name]]
+        kinds = [k for k in asked if k in table] if asked else list(table)
+        print(f"{name} ({languages[name]})\n  {'text':18}{header}{'growth':>9}{'1 MB':>9}{'CPU':>7}")
         for kind in kinds:
             cells, per_kb = [], []
             for size in sizes:
-                seconds = time_one(name, KINDS[kind], size * 1000, args.timeout)
-                if seconds is None:
+                timed = time_one(name, table[kind], size * 1000, args.timeout)
+                if timed is None:
                     cells.append(f"{'>' + format(args.timeout, '.0f') + ' s':>11}")
                     per_kb.append(None)
                     break
-                per_kb.append(seconds / size * 1000)
+                per_kb.append(timed[0] * 1000)
+                cpu_mb = timed[1] * 1000
                 cells.append(f"{per_kb[-1]:9.2f}ms")
             cells += [f"{'':>11}"] * (len(sizes) - len(cells))
             growth = f"{per_kb[-1] / per_kb[0]:8.1f}x" if per_kb[-1] is not None and per_kb[0] else f"{'-':>9}"
             mb = per_kb[-1] if per_kb[-1] is not None and sizes[-1] >= 1000 else None
-            at_mb = f"{mb:7.2f} s" if mb is not None else f"{'-':>9}"
+            at_mb = f"{mb:7.2f} s{cpu_mb:7.2f} s" if mb is not None else f"{'-':>9}"
             if per_kb[-1] is None or (mb is not None and mb > TARGET_SECONDS_PER_MB):
                 slow.append(f"{name} {kind}")
             print(f"  {kind:18}{''.join(cells)}{growth}{at_mb}", flush=True)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import nodes as d
 from . import abilities as ab
@@ -32,6 +32,8 @@ class Analysis:
     unbroken: bool
     #: whether inserted digits are written full-width (the text has a full-width digit)
     full_width: bool
+    #: the opponents (``opponents()``) of each ability, made once: rules ask per ability
+    _opponents: dict[int | None, list[pl.Mention]] = field(default_factory=dict, repr=False)
 
     def ability_of(self, m: pl.Mention) -> ab.Ability:
         return self.abilities[m.ability]
@@ -42,9 +44,14 @@ class Analysis:
     def in_ability(self, index: int) -> list[pl.Mention]:
         return [m for m in self.mentions if m.ability == index]
 
-    def opponents(self) -> list[pl.Mention]:
-        """The 相手 mentions outside reminder text, in order."""
-        return [m for m in self.mentions if m.opponent and not m.in_reminder]
+    def opponents(self, ability: int | None = None) -> list[pl.Mention]:
+        """The 相手 mentions outside reminder text (of one ability), in order."""
+        if not self._opponents:
+            every = [m for m in self.mentions if m.opponent and not m.in_reminder]
+            self._opponents[None] = every
+            for m in every:
+                self._opponents.setdefault(m.ability, []).append(m)
+        return list(self._opponents.get(ability, ()))
 
 
 def analyse(tree: d.CardText, text: str, card_type: str | None = None, unbroken: bool = False) -> Analysis:

@@ -36,7 +36,9 @@ connective …, before the rest, a duration included").
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -113,10 +115,28 @@ class SentenceInfo:
         return self.node.end
 
     def clause_at(self, offset: int) -> Clause | None:
-        for clause in self.clauses:
+        k = bisect.bisect_right(self._clause_starts, offset) - 1
+        while k >= 0:  # (the clauses are in order and do not overlap)
+            clause = self.clauses[k]
             if clause.start <= offset < clause.end:
                 return clause
+            if clause.end <= offset:
+                return None
+            k -= 1
         return None
+
+    @functools.cached_property
+    def _clause_starts(self) -> list[int]:
+        return [clause.start for clause in self.clauses]
+
+    @functools.cached_property
+    def leading(self) -> int:
+        """How many clauses open the sentence before its first that is no trigger, connective,
+        duration, condition or means (an effect)."""
+        for clause in self.clauses:
+            if clause.kind not in ("trigger", "connective", "duration", "condition", "means"):
+                return clause.index
+        return len(self.clauses)
 
     @property
     def opens_with_trigger(self) -> bool:

@@ -95,7 +95,8 @@ class Mention:
     compound: str
     #: the particle after the phrase: の, は, が, を, に, と, より, も, によって … or ""
     particle: str
-    #: the masked text of its sentence before it, and after the phrase (from the particle)
+    #: the masked text of its sentence before it, and after the phrase (from the particle),
+    #: at most :data:`WINDOW` characters of each (every fact is read near the word)
     before: str
     after: str
     #: where the phrase (word and compound) ends
@@ -105,6 +106,8 @@ class Mention:
     #: the phrase right before it that makes it part of a larger one: 各, その, いずれかの,
     #: どちらかの, 自分と, 自分または, 相手と …
     lead: str = ""
+    #: whether its sentence says 各プレイヤー before it (however far before)
+    each_player_before: bool = False
 
     @property
     def start(self) -> int:
@@ -209,7 +212,7 @@ def game_result(m: Mention) -> bool:
 def in_each_player_sentence(m: Mention) -> bool:
     """相手 in a sentence whose subject is 各プレイヤー (「各プレイヤーは、相手の手札を１枚…」):
     whose opponent is it?"""
-    return m.opponent and "各プレイヤー" in m.before
+    return m.opponent and m.each_player_before
 
 
 def selection(m: Mention) -> tuple[object, str]:
@@ -262,17 +265,26 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
     for info in sentences:
         by_unit[id(info.node)] = (abilities[info.ability], info)
     out: list[Mention] = []
+    each_player: dict[tuple[int, int], int] = {}  # (sentence start, end) -> where 各プレイヤー is first
     for unit in tree.items:
         if id(unit) not in by_unit:
             continue
         ability, info = by_unit[id(unit)]
         leaves = _main_leaves(unit)
+        main_index = {id(leaf): j for j, leaf in enumerate(leaves)}
         in_reminder = {id(leaf) for leaf in _reminder_leaves(unit)}
         all_leaves = list(unit.leaves())
         for i, leaf in enumerate(all_leaves):
             if isinstance(leaf, d.PlayerWord):
-                out.append(_mention(leaf, all_leaves, i, ability, info, masked, id(leaf) in in_reminder, leaves))
+                out.append(_mention(leaf, all_leaves, i, ability, info, masked, id(leaf) in in_reminder, leaves,
+                                    main_index, each_player))
     return out
+
+
+#: how much of its sentence on either side of a player word a mention keeps (``before``,
+#: ``after``): the facts read there look a few words away, and the longest sentence of the
+#: shipped cards is 170 characters; a text of one endless sentence stays linear
+WINDOW = 400
 
 
 def _main_leaves(unit: d.Node) -> list[d.Leaf]:
@@ -294,7 +306,8 @@ def _reminder_leaves(unit: d.Node) -> list[d.Leaf]:
 
 
 def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability, info: SentenceInfo | None,
-             masked: str, in_reminder: bool, main: list[d.Leaf]) -> Mention:
+             masked: str, in_reminder: bool, main: list[d.Leaf], main_index: dict[int, int],
+             each_player: dict[tuple[int, int], int]) -> Mention:
     word = leaf.text
     nxt = leaves[i + 1] if i + 1 < len(leaves) else None
     compound = ""
@@ -313,20 +326,23 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     if in_reminder:
         s_start, s_end = _reminder_span(leaves, i)
     text = masked
-    before = text[s_start:leaf.start]
+    before = text[max(s_start, leaf.start - WINDOW):leaf.start]
     after_start = end + (len("クリーチャー") if compound == "クリーチャー" else 0)
-    after = text[after_start:s_end]
+    after = text[after_start:min(s_end, after_start + WINDOW)]
+    if (s_start, s_end) not in each_player:
+        each_player[s_start, s_end] = text.find("各プレイヤー", s_start, s_end)
+    first_each = each_player[s_start, s_end]
     particle_m = _PARTICLE.match(after)
     particle = particle_m.group() if particle_m else ""
     clause = info.clause_at(leaf.start) if info is not None and not in_reminder else None
     owned = None
     if word == "相手" and not in_reminder and (particle == "の" or compound == "クリーチャー"):
-        owned = _owned(leaf, main, after_start, compound)
+        owned = _owned(leaf, main, main_index, after_start, compound)
     lead_m = re.search(r"(各|その|いずれかの|どちらかの|自分と|自分または|自分か|相手と|相手または|両)$", before)
     return Mention(leaf, word, ability.index, info.index if info else None, clause.index if clause else None,
                    clause.kind if clause else None, in_reminder, compound, particle, before,
-                   after if compound != "クリーチャー" else text[end:s_end], end, owned,
-                   lead_m.group(1) if lead_m else "")
+                   after if compound != "クリーチャー" else text[end:min(s_end, end + WINDOW)], end, owned,
+                   lead_m.group(1) if lead_m else "", first_each >= 0 and first_each + len("各プレイヤー") <= leaf.start)
 
 
 def _enclosing(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
@@ -343,11 +359,11 @@ def _reminder_span(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
     return leaves[start].start, leaves[end].end
 
 
-def _owned(leaf: d.PlayerWord, main: list[d.Leaf], start: int, compound: str) -> Owned | None:
+def _owned(leaf: d.PlayerWord, main: list[d.Leaf], main_index: dict[int, int], start: int,
+           compound: str) -> Owned | None:
     """The phrase 相手の owns, read leaf by leaf after の (or the クリーチャー of 相手クリーチャー)."""
-    try:
-        k = next(j for j, x in enumerate(main) if x is leaf)
-    except StopIteration:
+    k = main_index.get(id(leaf))
+    if k is None:
         return None
     j = k + 1
     if compound != "クリーチャー":

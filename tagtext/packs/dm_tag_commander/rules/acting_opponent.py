@@ -18,10 +18,12 @@ def word_order_changes(ctx: Context, ability: int) -> bool:
     ある…クリーチャーを相手がバトルゾーンに出した時): saying "any opponent" once would need the
     actor moved to the front."""
     trigger = [m for m in opponents(ctx, ability) if m.clause_kind == "trigger" and not keeps_as_printed(m)]
-    for i, m in enumerate(trigger):
-        if m.particle == "の" and any(n.particle == "が" and n.clause == m.clause and n.sentence == m.sentence
-                                      for n in trigger[i + 1:]):
+    actor_after: set[tuple[int | None, int | None]] = set()  # (sentence, clause) with a 相手が after
+    for m in reversed(trigger):
+        if m.particle == "の" and (m.sentence, m.clause) in actor_after:
             return True
+        if m.particle == "が":
+            actor_after.add((m.sentence, m.clause))
     return False
 
 
@@ -37,8 +39,7 @@ def _in_leading_trigger(m: pl.Mention, ctx: Context) -> bool:
         return False
     if m.particle == "が" and m.clause + 1 < len(info.clauses) and _RESTRICTION.search(info.clauses[m.clause + 1].text):
         return True
-    return m.clause < max(info.effect, 1) and all(
-        c.kind in ("trigger", "connective", "duration", "condition", "means") for c in info.clauses[:m.clause + 1])
+    return m.clause < max(info.effect, 1) and m.clause < info.leading
 
 
 def acting_opponent(tree, ctx: Context):

@@ -44,7 +44,7 @@ def any_opponent_reference(tree, ctx: Context):
 
 def condition_and_effect(ctx: Context, ability: int) -> bool:
     """A static ability whose condition and effect both name 相手 (a per-opponent reading)."""
-    mentions = [m for m in ctx.analysis.opponents() if m.ability == ability and not keeps_as_printed(m)]
+    mentions = [m for m in ctx.analysis.opponents(ability) if not keeps_as_printed(m)]
     return (any(m.clause_kind == "condition" or pl.compared(m) for m in mentions)
             and any(m.clause_kind in ("effect", "duration") and not pl.compared(m) for m in mentions))
 

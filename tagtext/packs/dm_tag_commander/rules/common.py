@@ -81,8 +81,7 @@ def _next_leaf(ctx: Context, leaf: d.Leaf) -> d.Leaf | None:
 def opponents(ctx: Context, ability: int | None = None):
     """The free 相手 mentions outside reminder text (of one ability), in text order; not one in
     a 各プレイヤー sentence (whose opponent? T7 reports it)."""
-    return [m for m in ctx.analysis.opponents()
-            if ctx.free(m) and (ability is None or m.ability == ability) and not pl.in_each_player_sentence(m)]
+    return [m for m in ctx.analysis.opponents(ability) if ctx.free(m) and not pl.in_each_player_sentence(m)]
 
 
 def keeps_as_printed(m: pl.Mention) -> bool:
