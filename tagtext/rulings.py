@@ -376,12 +376,16 @@ def merge(base: Table, overlay: Table) -> Table:
     ``base`` that has its id, where that one stood; a ruling with a new id **extends** the
     table, after the pack's. Wording variants (``[wording.NAME]``) merge the same way by
     name, and apply to every ruling of the result: a maintainer's ruling is also found in
-    the wordings the pack derives (Tag Tamer's Asia terms)."""
+    the wordings the pack derives (Tag Tamer's Asia terms). The result is of ``base``'s
+    class, so a pack whose table names cards its own way (Duel Masters by card name)
+    finds the maintainer's rulings the same way."""
     variants = {v.name: v for r in base.rulings[:1] for v in r.variants}
     variants.update({v.name: v for r in overlay.rulings[:1] for v in r.variants})
     merged_variants = tuple(variants.values())
     replacing = {r.id: r for r in overlay.rulings}
     rulings = [replacing.get(r.id, r) for r in base.rulings]
     rulings += [r for r in overlay.rulings if r.id not in {b.id for b in base.rulings}]
-    return Table(f"{base.source} + {overlay.source}",
-                 tuple(dataclasses.replace(r, variants=merged_variants) for r in rulings))
+    # the pack's own kind of table (how its rulings name their cards: a subclass's
+    # for_card) is kept; only the source and the rulings change
+    return dataclasses.replace(base, source=f"{base.source} + {overlay.source}",
+                               rulings=tuple(dataclasses.replace(r, variants=merged_variants) for r in rulings))

@@ -103,6 +103,8 @@ class RulingView:
     detail: str
     #: Anchor of the card's entry on the errata page, when it has one.
     card_anchor: str | None
+    #: The id of that card in this database (a ruling may name its card otherwise: by name).
+    card_id: str | None = None
 
     @property
     def anchor(self) -> str:
@@ -290,27 +292,39 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels
 
 
 def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView]) -> tuple[RulingView, ...]:
-    by_id = {c.card.id: c for c in batch.cards}
+    """Each ruling with what became of it. A ruling's cards are the ones the table gives it
+    (``table.for_card``: by id, or as the pack's table names cards, Duel Masters' by name);
+    a ruling on a card printed under several ids is applied if it was to any of them."""
+    ruled: dict[str, list[CardResult]] = {}
+    for card_result in batch.cards:
+        for ruling in table.for_card(card_result.card.id):
+            ruled.setdefault(ruling.id, []).append(card_result)
     views = []
     for ruling in table.rulings:
-        card_result = by_id.get(ruling.card)
-        card_anchor = shown[ruling.card].anchor if ruling.card in shown else None
-        if card_result is None:
+        results = ruled.get(ruling.id, [])
+        shown_ids = [c.card.id for c in results if c.card.id in shown]
+        if not results:
             status, detail = "card not in this database", f"{ruling.card} is not in {batch.source}."
         else:
-            result = card_result.results.get(ruling.field)
-            stale = [str(w) for w in (result.warnings if result else ())
-                     if w.kind == "stale-ruling" and w.ruling == ruling.id]
-            if result is None:
-                status, detail = "not applied", f"{ruling.card} has no {ruling.field} text in this database."
-            elif result.ruling == ruling.id:
-                status, detail = "applied", _mode_sentence(ruling)
-            elif stale:
-                status, detail = "stale", "; ".join(stale)
-            else:
-                status, detail = "not applied", "The conversion did not apply this ruling and gave no warning about it."
-        views.append(RulingView(ruling, status, detail, card_anchor))
+            status, detail = _ruling_status(ruling, results)
+        first = shown_ids[0] if shown_ids else None
+        views.append(RulingView(ruling, status, detail, shown[first].anchor if first else None, first))
     return tuple(views)
+
+
+def _ruling_status(ruling: Ruling, card_results: list[CardResult]) -> tuple[str, str]:
+    """"applied", "stale" or "not applied", and why: applied to one of the ruling's cards,
+    else the first card's stale warning, else not applied."""
+    texts = [c.results.get(ruling.field) for c in card_results]
+    if any(result is not None and result.ruling == ruling.id for result in texts):
+        return "applied", _mode_sentence(ruling)
+    stale = [str(w) for result in texts for w in (result.warnings if result else ())
+             if w.kind == "stale-ruling" and w.ruling == ruling.id]
+    if stale:
+        return "stale", "; ".join(stale)
+    if all(result is None for result in texts):
+        return "not applied", f"{ruling.card} has no {ruling.field} text in this database."
+    return "not applied", "The conversion did not apply this ruling and gave no warning about it."
 
 
 def _mode_sentence(ruling: Ruling) -> str:

@@ -196,7 +196,9 @@ class _KnownCards:
 class NamedRulings(rulings.Table):
     """The engine's special-ruling table, whose rulings name their card by name (spaces
     and widths ignored; a twinpact by 「A/B」 or either side), as DM-NOTES 10 does: card ids
-    differ in every Duel Masters database. ``keys_of`` gives the keys a card id stands for."""
+    differ in every Duel Masters database. ``keys_of`` gives the keys a card id stands for.
+    A maintainer's table laid over it (``--rulings``) is read the same way
+    (:func:`tagtext.rulings.merge` keeps the class), its names written as on the card."""
 
     keys_of: object = None
 
@@ -204,10 +206,11 @@ class NamedRulings(rulings.Table):
         if card_id is None:
             return ()
         keys = set(self.keys_of(card_id)) if self.keys_of is not None else {card_id}
-        return tuple(r for r in self.rulings if r.card in keys and (field is None or r.field == field))
+        return tuple(r for r in self.rulings
+                     if (r.card in keys or _name_key(r.card) in keys) and (field is None or r.field == field))
 
     def cards(self) -> frozenset[str]:
-        return _RuledCards(super().cards(), self.keys_of)
+        return _RuledCards(super().cards() | {_name_key(r.card) for r in self.rulings}, self.keys_of)
 
 
 class _RuledCards(frozenset):
