@@ -31,6 +31,7 @@ from typing import Callable, Iterator, TextIO
 from . import __version__, packs
 from .batch import BatchResult, CardResult
 from .carddb import DatabaseError, loads_json
+from .errors import TagTextError
 from .markdown import cell as markdown_cell
 from .result import Edit, Notice, Residual, RewriteResult
 
@@ -507,19 +508,23 @@ def read_input(path: str | Path | None) -> Input:
     return Input(str(path), source, data, fmt, read_conversion(data, source, fmt))
 
 
-def open_input(given: Input, pack=None, rulings: str | None = None):
+def open_input(given: Input, pack=None, rulings: str | None = None, notes: bool = True):
     """(the card database, None, its pack) or (None, the batch a conversion was written
     from, its pack). The pack: a conversion's recorded one (``pack``, ``--pack``, must be
     it), else ``pack``, else the default pack (:func:`tagtext.packs.for_conversion`,
     :func:`~tagtext.packs.for_database`); ``rulings``: a maintainer's special-ruling table
-    laid over the pack's. A database another installed pack reads, which this pack
-    cannot read well, is refused naming that pack."""
-    from .project import with_rulings
+    laid over the pack's; ``notes``: False, the pack's notes left out (a conversion, whose
+    texts are written, is then refused in one line). A database another installed pack
+    reads, which this pack cannot read well, is refused naming that pack."""
+    from .project import with_notes, with_rulings
     pack = packs.get(pack) if isinstance(pack, str) else pack
     if given.conversion is not None:
-        pack = with_rulings(packs.for_conversion(given.conversion, pack), rulings)
+        pack = with_rulings(with_notes(packs.for_conversion(given.conversion, pack), notes), rulings)
+        if not notes:
+            raise NoNotesInConversion(f"--no-notes: {given.source} is a conversion, its texts written with the "
+                                      f"notes they had; convert the card database with --no-notes instead")
         return None, batch_from_conversion(given.conversion, pack), pack
-    pack = with_rulings(packs.for_database(pack), rulings)
+    pack = with_rulings(with_notes(packs.for_database(pack), notes), rulings)
     if given.data is None:
         return pack.load_database(None), None, pack
     database = pack.database_from_bytes(given.data, given.source, given.fmt)
@@ -528,6 +533,10 @@ def open_input(given: Input, pack=None, rulings: str | None = None):
     return database, None, pack
 
 
-def load_input(path: str | Path | None, pack=None, rulings: str | None = None):
+def load_input(path: str | Path | None, pack=None, rulings: str | None = None, notes: bool = True):
     """:func:`open_input` of :func:`read_input`: (database, None, pack) or (None, batch, pack)."""
-    return open_input(read_input(path), pack, rulings)
+    return open_input(read_input(path), pack, rulings, notes)
+
+
+class NoNotesInConversion(TagTextError):
+    """``--no-notes`` for a conversion: its texts are written, notes and all."""

@@ -123,11 +123,12 @@ class Side:
                 for name, original in card.texts.items()}
 
 
-def load_sides(old: str, new: str, pack=None, rulings: str | None = None) -> tuple[Side, Side]:
+def load_sides(old: str, new: str, pack=None, rulings: str | None = None, notes: bool = True) -> tuple[Side, Side]:
     """OLD and NEW, each a card database or a convert output (json/jsonl, maybe gzipped;
     ``-`` is stdin), read with one pack: ``pack`` (``--pack``) if given, else the one a
     conversion records, else the default pack; ``rulings``: a maintainer's special-ruling
-    table laid over the pack's (``--rulings``).
+    table laid over the pack's (``--rulings``); ``notes``: False leaves the pack's notes out
+    (``--no-notes``).
 
     Raises :class:`tagtext.carddb.DatabaseError` (one line, naming the file) when a file
     cannot be read or is neither, and :class:`tagtext.packs.PackMismatch` when the sides
@@ -143,7 +144,7 @@ def load_sides(old: str, new: str, pack=None, rulings: str | None = None) -> tup
         pack = packs.for_conversion(recorded[0].conversion)
     sides = []
     for given in inputs:
-        db, batch, side_pack = open_input(given, pack, rulings)
+        db, batch, side_pack = open_input(given, pack, rulings, notes)
         sides.append(_conversion_side(given.source, batch, side_pack) if batch is not None
                      else _database_side(given.source, db, side_pack))
     return sides[0], sides[1]

@@ -122,6 +122,14 @@ def load(path: str | Path) -> Project:
                    {command: str(base / value) for command, value in output.items()})
 
 
+def with_notes(pack, notes: bool = True):
+    """``pack`` with its notes off when ``notes`` is False (``--no-notes``), else ``pack``
+    itself: :meth:`tagtext.packs.base.Pack.with_notes`, which refuses a pack that writes
+    none (one line). Lay a maintainer's rulings (:func:`with_rulings`) over the result,
+    not before: the pack's table then already lacks the rulings that only add a note."""
+    return pack if notes else pack.with_notes(False)
+
+
 def with_rulings(pack, path: str | None):
     """``pack`` with a maintainer's special-ruling table laid over its own (see
     :func:`tagtext.rulings.merge`), or ``pack`` itself when ``path`` is None. The pack

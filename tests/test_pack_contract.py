@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import tomllib
 from collections.abc import Mapping
 from importlib import metadata
@@ -49,6 +50,8 @@ def test_every_attribute_of_the_contract(pack):
     assert all(isinstance(f, str) for f in pack.text_fields)
     assert isinstance(pack.field_labels, Mapping) and set(pack.text_fields) <= set(pack.field_labels)
     assert pack.residual_trigger is None or callable(pack.residual_trigger)
+    assert pack.note_marker is None or (isinstance(pack.note_marker, str) and pack.note_marker.strip())
+    assert isinstance(pack.language, str) and re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", pack.language)
 
 
 def test_every_method_of_the_contract_does_what_it_says(pack):
@@ -64,6 +67,13 @@ def test_every_method_of_the_contract_does_what_it_says(pack):
     assert isinstance(pack.rulings(), Table)
     assert isinstance(pack.shipped_database(), bytes) and pack.data_source()
     assert pack.normalise_card_id("") is None or isinstance(pack.normalise_card_id(""), str)
+    assert pack.with_notes(True).notes is True
+    if pack.note_marker is None:
+        with pytest.raises(base.NoNotes):
+            pack.with_notes(False)
+    else:
+        off = pack.with_notes(False)
+        assert off.notes is False and pack.notes is True and type(off) is type(pack)
 
 
 def test_rewrite_is_the_engines_runner_for_every_pack(pack):

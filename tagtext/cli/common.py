@@ -300,6 +300,15 @@ def rulings_option(func):
              "of one of the pack's replaces it, any other is added. tagtext.toml: rulings.")(func)
 
 
+def notes_option(func):
+    """``--no-notes``: the pack's notes left out (the command gets ``notes``, False when
+    given; :func:`tagtext.project.with_notes` switches them off, a pack with none refuses)."""
+    return click.option(
+        "--no-notes", "notes", is_flag=True, flag_value=False, default=True,
+        help="Leave out the pack's notes: lines of the format's own after an ability (dm-tag-commander's "
+             "「※DTC：…」), the rewrites kept. A pack that writes none refuses it.")(func)
+
+
 def _resolve_pack(ctx, param, value):
     from .. import packs
     if value is None:

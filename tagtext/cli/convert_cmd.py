@@ -16,9 +16,10 @@ from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database, refuse_strict, refuse_strict_problem
 from ..convert import FORMATS, UnknownSuffix, format_for, write
 from ..writeback import changed_texts
-from ..project import with_rulings
+from ..project import with_notes, with_rulings
 from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, jobs_option,
-                     not_rewritten, note, pack_option, plural, quiet, report_problems, rulings_option, strict_option)
+                     not_rewritten, note, pack_option, plural, quiet, notes_option, report_problems, rulings_option,
+                     strict_option)
 from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -36,9 +37,10 @@ WRITE_BACK = "database"
 @strict_option
 @jobs_option
 @rulings_option
+@notes_option
 @pack_option
 @handle_errors
-def convert(db, output, fmt, allow_empty, strict, jobs, rulings, pack):
+def convert(db, output, fmt, allow_empty, strict, jobs, rulings, notes, pack):
     """Convert every card of the card database DB to {title} text (--pack: another format).
 
     DB is {database}; "-" reads JSON from stdin. Without DB: the database shipped with
@@ -86,7 +88,7 @@ def convert(db, output, fmt, allow_empty, strict, jobs, rulings, pack):
       tagtext convert - --format jsonl < {shipped} | grep '"changed": true'
       tagtext convert {shipped} --format database -o converted-{shipped}
     """
-    pack = with_rulings(pack, rulings)
+    pack = with_rulings(with_notes(pack, notes), rulings)
     if fmt is None:
         try:
             fmt = format_for(output)

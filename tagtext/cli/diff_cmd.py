@@ -9,7 +9,7 @@ import click
 
 from . import streams
 from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, errors_exit, global_flags, jobs_option,
-                     not_rewritten, pack_option, report_problems, rulings_option)
+                     not_rewritten, notes_option, pack_option, report_problems, rulings_option)
 
 
 @click.command("diff", cls=PackCommand)
@@ -24,8 +24,9 @@ from .common import (PackCommand, EXIT_USAGE, allow_empty_option, check_shape, e
 @allow_empty_option
 @jobs_option
 @rulings_option
+@notes_option
 @pack_option(recorded=True)
-def diff(old, new, as_json, exit_code, color, allow_empty, jobs, rulings, pack):
+def diff(old, new, as_json, exit_code, color, allow_empty, jobs, rulings, notes, pack):
     """Show what changed between OLD and NEW: cards added, removed, and cards whose
     official text or {title} text changed, with a word diff of the official text
     where it changed, and of the {title} text ([-removed-]{+added+}, or red and green
@@ -64,7 +65,7 @@ def diff(old, new, as_json, exit_code, color, allow_empty, jobs, rulings, pack):
         from ..carddb import refuse_shape
         from ..diff import compare, load_sides, report_lines
 
-        old_side, new_side = load_sides(old, new, pack, rulings)
+        old_side, new_side = load_sides(old, new, pack, rulings, notes)
         for side in (old_side, new_side):
             if side.database is not None:
                 check_shape(side.database, allow_empty)

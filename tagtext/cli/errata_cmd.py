@@ -9,7 +9,7 @@ import click
 
 from ..errata import FORMATS, build_errata
 from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, jobs_option, note,
-                     pack_option, plural, report_problems, rulings_option, strict_option)
+                     notes_option, pack_option, plural, report_problems, rulings_option, strict_option)
 
 
 @click.command("errata", cls=PackCommand)
@@ -24,9 +24,10 @@ from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_f
 @strict_option
 @jobs_option
 @rulings_option
+@notes_option
 @pack_option(recorded=True)
 @handle_errors
-def errata(db, out, fmt, allow_empty, strict, jobs, rulings, pack):
+def errata(db, out, fmt, allow_empty, strict, jobs, rulings, notes, pack):
     """Build the errata pages for card database DB (the shipped database when absent).
 
     Every card whose text {title} changes: the printed and the {title} text side by
@@ -62,7 +63,7 @@ def errata(db, out, fmt, allow_empty, strict, jobs, rulings, pack):
     if str(out) == "-":
         raise click.UsageError("-o -: the errata pages are a directory of files, they cannot go to stdout; "
                                "give a directory (-o site)")
-    report = build_errata(db, out, fmt, pack, allow_empty, rulings, strict, jobs=jobs)
+    report = build_errata(db, out, fmt, pack, allow_empty, rulings, strict, jobs=jobs, notes=notes)
     errata_ = report.errata
     counts = errata_.flag_counts()
     counts.setdefault("residual", (0, "residuals"))

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import click
 
-from ..project import with_rulings
+from ..project import with_notes, with_rulings
 from . import streams
-from .common import PackCommand, global_flags, handle_errors, note, pack_option, quiet, rulings_option, text_argument
+from .common import (PackCommand, global_flags, handle_errors, note, notes_option, pack_option, quiet, rulings_option,
+                     text_argument)
 
 
 @click.command("rewrite", cls=PackCommand)
@@ -21,9 +22,10 @@ from .common import PackCommand, global_flags, handle_errors, note, pack_option,
               help="The card database --card looks the card up in (default: the shipped one; only with "
                    "--card). tagtext.toml: database.")
 @rulings_option
+@notes_option
 @pack_option
 @handle_errors
-def rewrite(text, card_id, as_json, db, rulings, pack):
+def rewrite(text, card_id, as_json, db, rulings, notes, pack):
     """Rewrite card TEXT as {title} text (TEXT from stdin when absent or "-"; --pack: another format).
 
     Prints the rewritten text. Residuals (counts the rules cannot rewrite) and warnings
@@ -40,7 +42,7 @@ def rewrite(text, card_id, as_json, db, rulings, pack):
       tagtext rewrite --card "CARD NAME" --rulings our-rulings.toml "..."
     """
     source = text_argument(text)
-    pack = with_rulings(pack, rulings)
+    pack = with_rulings(with_notes(pack, notes), rulings)
     card = None
     if card_id is not None:
         card_id, card = _resolve_card(card_id, pack, db)

@@ -33,7 +33,7 @@ class BuildReport:
 
 def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html", pack=None,
                  allow_empty: bool = False, rulings: str | None = None, strict: bool = False,
-                 jobs: int | None = 1) -> BuildReport:
+                 jobs: int | None = 1, notes: bool = True) -> BuildReport:
     """Convert the database at ``db_path`` (None: the shipped one; a ``tagtext convert``
     json or jsonl output is read back as it was published, not rewritten) and write the errata
     to the directory ``out``, replacing a previous build only once this one succeeded.
@@ -42,12 +42,13 @@ def build_errata(db_path: str | Path | None, out: str | Path, fmt: str = "html",
     default pack (:mod:`tagtext.packs`); a conversion of another pack than the one given
     is refused. A database that no longer looks like one (nearly every entry skipped, no
     text) raises :class:`tagtext.carddb.ShapeError` and ``out`` is kept, unless ``allow_empty``.
-    ``rulings``: a maintainer's special-ruling table laid over the pack's (``--rulings``).
+    ``rulings``: a maintainer's special-ruling table laid over the pack's (``--rulings``);
+    ``notes``: False leaves the pack's notes out (``--no-notes``).
     ``strict``: a conversion with residuals or stale rulings raises
     :class:`tagtext.batch.StrictError` and ``out`` is kept. The cards are rewritten in up
     to ``jobs`` processes (None: one per idle core)."""
     started = time.perf_counter()
-    database, batch, pack = load_input(db_path, pack, rulings)
+    database, batch, pack = load_input(db_path, pack, rulings, notes)
     if batch is not None:
         carddb.refuse_shape(batch.read_back_problem(), allow_empty, out)
     else:

@@ -19,8 +19,11 @@ registry, the errata "Rules" page and the README's table are all derived from it
 from __future__ import annotations
 
 import abc
+import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, ClassVar, Mapping, Sequence
+
+from ..errors import TagTextError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..carddb import Card, Database
@@ -73,6 +76,11 @@ class Pack(abc.ABC):
     - ``shipped_name``: the shipped database's file name, as its makers call it
     - ``database_help``: one sentence: which card database files the pack reads (the
       commands' ``--help``)
+    - ``note_marker``: what each of the pack's notes starts with (「※DTC：」): a note is a
+      line of the format's own after an ability, the printed text left as it is
+      (:mod:`tagtext.notes`); None (the default) for a pack that writes none
+    - ``language``: the language of the card text the pack reads and writes, a BCP 47 tag
+      ("en", "ja"): the errata pages' language (``<html lang>``, fonts, the site's words)
     """
 
     name: ClassVar[str]
@@ -88,11 +96,16 @@ class Pack(abc.ABC):
     residual_trigger: ClassVar[Callable[[str], object] | None] = None
     shipped_name: ClassVar[str]
     database_help: ClassVar[str]
+    note_marker: ClassVar[str | None] = None
+    language: ClassVar[str] = "en"
+    #: whether the pack's notes are written (:meth:`with_notes`); the pack's context reads it
+    notes: bool = True
 
     #: every attribute above, for the contract test
     ATTRIBUTES: ClassVar[tuple[str, ...]] = (
         "name", "version", "title", "game", "summary", "copyright", "pipeline", "rules", "text_fields",
         "field_labels", "residual_trigger", "shipped_name", "database_help", "errata_grouping", "card_site",
+        "note_marker", "language", "notes",
     )
 
     def __repr__(self) -> str:
@@ -129,6 +142,20 @@ class Pack(abc.ABC):
         (the same for every pack; a pack changes what it does through the hooks above)."""
         from ..pipeline import rewrite
         return rewrite(self, text, card_id, field, source)
+
+    def with_notes(self, notes: bool) -> "Pack":
+        """This pack with its notes (see ``note_marker``) on or off as a whole, everything
+        else shared: off, no rule writes a note and every rewrite and residual stays as it
+        is (``--no-notes``). A pack that writes no notes refuses to switch them off
+        (:class:`NoNotes`, one line)."""
+        if self.note_marker is None:
+            if notes:
+                return self
+            raise NoNotes(f"the {self.name} pack writes no notes, so there are none to leave out: "
+                          f"drop --no-notes")
+        other = copy.copy(self)
+        other.notes = notes
+        return other
 
     @abc.abstractmethod
     def rulings(self) -> "Table":
@@ -209,6 +236,10 @@ class Pack(abc.ABC):
 
 
 #: every method of the contract, for the contract test
-METHODS = ("parse", "parts", "context", "rewrite", "rulings", "load_database", "database_from_bytes",
+METHODS = ("parse", "parts", "context", "rewrite", "with_notes", "rulings", "load_database", "database_from_bytes",
            "card_from_json_line", "write_back", "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
            "deck_rules")
+
+
+class NoNotes(TagTextError):
+    """Notes switched off for a pack that writes none (``--no-notes``)."""

@@ -34,6 +34,7 @@ from .parser import parse as _parse
 from .parser import check_text, quirks
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
+from .rules.notes import MARKER as NOTE_MARKER
 
 
 class DmTagCommanderPack(Pack):
@@ -60,19 +61,18 @@ class DmTagCommanderPack(Pack):
                      "plain {id, name, text} JSON/CSV, maybe gzipped")
     #: the errata pages group cards by set (DM-01 …; the 2017-18 texts as one group)
     errata_grouping = "set"
+    #: the per-card notes 「※DTC：…」 (DM-NOTES 7): ``with_notes(False)``, ``--no-notes``,
+    #: leaves them out; the errata pages show them apart from the rewritten text
+    note_marker = NOTE_MARKER
+    #: official Japanese card text
+    language = "ja"
 
     def __init__(self, notes: bool = True):
-        #: whether the per-card notes 「※DTC：…」 are written (``with_notes``)
+        #: whether the per-card notes 「※DTC：…」 are written (``with_notes``: this pack with
+        #: them off as a whole, the cards it knows shared; a ruling that only adds a note
+        #: is then left out too)
         self.notes = notes
         self._cards = _KnownCards()
-
-    def with_notes(self, notes: bool) -> "DmTagCommanderPack":
-        """This pack with the per-card notes 「※DTC：…」 on or off as a whole (the cards it
-        knows shared): off, no note rule writes, and a ruling that only adds a note is left
-        out; every rewrite and residual stays as it is."""
-        other = copy.copy(self)
-        other.notes = notes
-        return other
 
     # ------------------------------------------------------------------ text
 
