@@ -170,6 +170,15 @@ class SentenceFacts:
     #: restriction ("If you control more monsters than your opponent does, you cannot
     #: ..."): a rule of the card, not a step of an effect
     restriction: bool = False
+    #: it states what is done or declared when the card is activated, in the old template of
+    #: a Spell or Trap ("Pay 1000 Life Points.", "Declare 1 card name.", "Select 1 face-down
+    #: monster you control.", "Activate only when ...", "Equip only to ..."): the sentences
+    #: after it are what resolves
+    activation: bool = False
+    #: the "to" that ends an old-style cost with no ";" ("you can pay 100 Life Points to look
+    #: at ...", "you can remove 1 Spellstone Counter from your side of the field to select
+    #: ..."): what comes before it is paid on activation
+    cost_to: y.Leaf | None = None
 
 
 @dataclass
@@ -380,9 +389,47 @@ def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
     return out
 
 
+#: how a sentence opens that states what is done or declared on activation (the old
+#: template of a Spell or Trap: "Pay 1000 Life Points. Declare a Type and an Attribute.")
+_ACTIVATION_STEPS = ("pay", "discard", "tribute", "declare", "select", "activate only", "activate this card",
+                     "you can activate this card", "you can only activate this card", "equip only",
+                     "this card can only be activated")
+#: ... unless it goes on to do something ("Select 1 monster on your side of the field and
+#: send all other cards on the field ... to their respective Graveyards.")
+_RESOLVES = re.compile(r"\b(?:and|then)\s+(?:send|destroy|banish|add|draw|special|return|shuffle|look|take|inflict|"
+                       r"change|negate|equip|place|excavate|discard)\b")
 #: a sentence that states what the effect before it requires ("You must control no cards
 #: to activate and to resolve this effect")
 _ON_THIS_EFFECT = re.compile(r"\bto activate and to resolve this effect\b")
+
+
+#: what an old-style cost does ("you can pay 100 Life Points to ...")
+_COST_VERBS = frozenset({"pay", "discard", "remove", "send", "tribute", "banish", "detach"})
+#: words after "to" that make it no infinitive ("send 1 card to the GY", "to your hand")
+_NOT_A_VERB = frozenset({"the", "your", "its", "that", "their", "a", "an", "either", "this", "any", "each", "both",
+                         "his/her", "his", "her", "play", "hand", "field", "face-up", "face-down",
+                         # "you can discard 1 card to activate one of its effects: ● ...":
+                         # the effects that follow are chosen, each its own
+                         "activate"})
+
+
+def _cost_to(units: list[tuple[y.Leaf, int]]) -> y.Leaf | None:
+    """The "to" ending an old-style cost, "you can <pay/discard/...> ... to <do>", in one
+    segment."""
+    for k in range(len(units) - 2):
+        (a, seg), (b, _), (c, _) = units[k], units[k + 1], units[k + 2]
+        if not (a.text.lower() == "you" and b.text.lower() == "can" and c.text.lower() in _COST_VERBS):
+            continue
+        for j in range(k + 3, len(units) - 1):
+            unit, useg = units[j]
+            if useg != seg:
+                return None
+            nxt, nseg = units[j + 1]
+            if (unit.text.lower() == "to" and nseg == seg and isinstance(nxt, y.Word)
+                    and nxt.text[:1].isalpha() and nxt.text.lower() not in _NOT_A_VERB):
+                return unit
+        return None
+    return None
 
 
 def _words_of(node) -> list[str]:
@@ -476,8 +523,11 @@ def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: lis
             if _starts(goes_on, _GOES_ON_SPELL if spell_or_trap else _GOES_ON) or \
                     _starts(opening, _GOES_ON_SPELL if spell_or_trap else _GOES_ON):
                 parent = before.index
+    cost_to = None if cost else _cost_to(units)
+    activation = (not condition and not cost and not bullet and _starts(opening, _ACTIVATION_STEPS)
+                  and not _RESOLVES.search(" ".join(w for words, _ in filled for w in words)))
     return SentenceFacts(index, condition, cost, bullet, lead, effect_start, parent, lasting, opening,
-                         tuple(tuple(words) for words, _ in filled), restriction)
+                         tuple(tuple(words) for words, _ in filled), restriction, activation, cost_to)
 
 
 def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
@@ -906,11 +956,33 @@ def on_field(m: Mention) -> bool:
         after = after[1:]
     if after and after[0] in ("controls", "control"):
         return True
-    if m.before[-2:] == ("controlled", "by") and (not after or not after[0][0].isalpha()):
-        return True
+    if m.before[-2:] == ("controlled", "by") and not (isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive):
+        return True  # "Spell and Trap Cards controlled by your opponent that target this card"
+    if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after[:1] == ("possession",) and m.before[-1:] == ("in",):
+        return True  # "all monsters in your opponent's possession": what they control
     if isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and after and after[0] in _FIELD_NOUNS:
         return not any(w in _NOT_FIELD for w in after[:3]) or after[0] in ("monster", "monsters") and after[1:2] != ("effect",) and after[1:2] != ("effects",)
     return False
+
+
+def joined_private_area(m: Mention, clause) -> y.AreaWord | None:
+    """The private area with no owner written that is joined to ``m``'s field ("your
+    opponent's field and/or GY": the GY), or None."""
+    if m.area_leaf is None:
+        return None
+    leaves = list(clause.leaves())
+    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
+    if i is None:
+        return None
+    k = i + 1
+    joins = ""
+    while k < len(leaves) and not isinstance(leaves[k], (y.AreaWord, y.PlayerRef, y.Pronoun)) and len(joins) < 8:
+        joins += leaves[k].text.strip().lower()
+        k += 1
+    if (joins in ("and", "or", "and/or") and k < len(leaves) and isinstance(leaves[k], y.AreaWord)
+            and leaves[k].area in y.PRIVATE_AREAS):
+        return leaves[k]  # "field and GY", "field and/or GY"
+    return None
 
 
 # ----------------------------------------------------------------------------- coverage

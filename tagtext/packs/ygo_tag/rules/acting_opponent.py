@@ -25,6 +25,8 @@ def acted(m) -> bool:
     after = m.after
     if m.area is not None and any(w in _EVENTS for w in m.before[-6:]):
         return True
+    if m.before[-2:] == ("summoned", "by") and not (isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive):
+        return True  # "If the DEF of a monster summoned by your opponent ...": the opponent Summoned it
     if not after or after[1:2] == ("phase",) or after[0] in ("turn", "next"):
         return False
     if after[0] in ACTION_VERBS and after[0] not in ("takes",):

@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import on_field, puts_in_zone
+from ..analysis import joined_private_area, on_field, puts_in_zone
 from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "both-opponents-fields"
@@ -81,7 +81,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
-        if m.conditional and not _changes_them(m) or m.before[-1:] == ("by",):
+        if m.conditional and not _changes_them(m) or m.before[-1:] == ("by",) and m.before[-2:-1] != ("controlled",):
             # a requirement is rule 5's; "destroyed by your opponent's card" names a cause
             continue
         leaf = m.leaf
@@ -91,6 +91,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
                 new = plural_area(m.area_leaf.text)
                 if new != m.area_leaf.text:
                     replace(changes, m.area_leaf, new, ID, ctx)
+            _joined_area(m, changes, ctx)
             continue
         replace(changes, leaf, like("your opponents", leaf.text), ID, ctx)
         _agree(m, changes, ctx)
@@ -102,6 +103,22 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             if new != owned.area_leaf.text:
                 replace(changes, owned.area_leaf, new, ID, ctx)
     return replace_leaves(tree, changes)
+
+
+def _joined_area(m, changes: dict, ctx: Context) -> None:
+    """The private area joined to the field made plural ("target 1 card in your opponents'
+    fields or GY"): each opponent's, "GYs"; the GY of the opponent the effect introduced
+    ("When an opponent activates a monster effect: You can target 1 Effect Monster in your
+    opponents' fields or that opponent's GY")."""
+    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    if joined is None or not ctx.free(joined):
+        return
+    if any(s in ctx.introduced for s in ctx.analysis.effect_of(m.sentence)):
+        replace(changes, joined, "that opponent's " + joined.text, ID, ctx)
+    else:
+        new = plural_owned(joined.text)
+        if new != joined.text:
+            replace(changes, joined, new, ID, ctx)
 
 
 def _agree(m, changes: dict, ctx: Context) -> None:
@@ -173,10 +190,35 @@ def _pronoun_controls(m, ctx: Context) -> bool:
     named = ctx.analysis.mention_of(ante)
     # named in a requirement or for a private area (not the field, which rule 1 already made
     # plural, nor the field a card is Summoned to: "Summon ... to your opponent's field by
-    # Tributing 1 monster they control" is that opponent's)
+    # Tributing 1 monster they control" is that opponent's), or in the condition the effect
+    # answers (below)
     return (named is not None and named.sentence == m.sentence
             and (named.area in y.PRIVATE_AREAS
-                 or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",))))
+                 or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",)))
+            or _answered(named, m, ctx))
+
+
+def _answered(named, m, ctx: Context) -> bool:
+    """The opponent a "they"/"their" refers back to is named in the condition of the effect
+    (in its sentence, or the one it goes on from) as the team ("Each time your opponent
+    takes damage ...: Face-up monsters they control lose 200 ATK"), as a cause ("destroyed
+    by your opponent's card ...: You can target 1 monster they control") or acting ("When
+    your opponent draws ...: ● Destroy 1 Spell/Trap Card they control"): what the effect
+    does to the field is still both opponents' (seed rule 1, Mirror Force EX1)."""
+    if named is None or not (named.clause_kind == "condition" or named.lead):
+        return False
+    if any(w in ("those", "other") for w in m.before[-5:]):
+        # "target 1 of those face-up monsters they control", "send 1 other monster they
+        # control": the cards of the condition, the acting opponent's own
+        return False
+    if named.sentence not in ctx.analysis.effect_of(m.sentence):
+        return False
+    return named.team or named.cause or _acts(named)
+
+
+def _acts(named) -> bool:
+    from .acting_opponent import acted
+    return your_opponent(named) and acted(named)
 
 
 def _pronoun_field(m, ctx: Context) -> bool:
@@ -195,9 +237,15 @@ def _pronoun_field(m, ctx: Context) -> bool:
     if not isinstance(ante, y.PlayerRef) or ante.player != "opponent":
         return False
     named = ctx.analysis.mention_of(ante)
-    # named in the same clause for a private area ("your opponent's hand")
-    return (named is not None and named.sentence == m.sentence and named.clause == m.clause
-            and named.area in y.PRIVATE_AREAS)
+    # named in the same clause for a private area ("your opponent's hand"); or in a
+    # requirement on what they control ("If your opponent controls a card in each of their
+    # Spell & Trap Zones: Destroy all cards in their Spell & Trap Zones"), or the condition
+    # the effect answers
+    return named is not None and (
+        named.sentence == m.sentence and named.clause == m.clause and named.area in y.PRIVATE_AREAS
+        or named.sentence == m.sentence and named.clause_kind == "condition" and your_opponent(named)
+        and named.after[:1] in (("controls",), ("control",))
+        or _answered(named, m, ctx))
 
 
 def _their_opponent_controls(m, ctx: Context) -> bool:

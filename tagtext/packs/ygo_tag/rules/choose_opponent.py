@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import Mention, on_field
+from ..analysis import Mention, joined_private_area, on_field
 from .common import (Context, acted_on_privately, antecedent_mention, follow_up, introduce, like, next_word,
                      opponent_as, replace, resolved, rule_of, your_opponent)
 
@@ -167,15 +167,9 @@ def _private_part(m: Mention, ctx: Context):
     if (not your_opponent(m) or not on_field(m) or m.conditional or m.lasting or m.team or m.area_leaf is None
             or m.clause_kind != "effect" or not ctx.free(m.leaf) or not resolved(m.sentence, ctx)):
         return None
-    clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
-    leaves = list(clause.leaves())
-    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
-    if i is None:
-        return None
-    rest = leaves[i + 1:i + 3]
-    if (len(rest) == 2 and isinstance(rest[0], y.Words) and rest[0].text.strip().lower() in ("and", "or", "and/or")
-            and isinstance(rest[1], y.AreaWord) and rest[1].area in y.PRIVATE_AREAS and ctx.free(rest[1])):
-        return (rest[1], "that opponent's " + rest[1].text)
+    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    if joined is not None and ctx.free(joined):
+        return (joined, "that opponent's " + joined.text)
     return None
 
 
@@ -183,6 +177,12 @@ def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context)
     """Choose the opponent for ``m``'s effect where Problem-Solving Card Text makes the
     choices of an activation, and write ``target`` (a leaf and its new text) as that
     opponent. Where the choice is made (an offset), or None when there is no place for it."""
+    root = _root_of(m.sentence, ctx)
+    if root != m.sentence:
+        # "... After that, your opponent selects ...", "Then your opponent can Special
+        # Summon ...": the opponent is chosen when the effect goes on the Chain (seed), so
+        # the choice opens the effect, in its first sentence, never a step of its resolution
+        return _open_sentence(root, m, target, changes, ctx)
     sentence = ctx.analysis.sentences[m.sentence]
     facts = ctx.analysis.facts[m.sentence]
     if m.clause_kind == "cost":
@@ -197,7 +197,12 @@ def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context)
         semi = costs[-1].semicolon
         if not ctx.free(semi):
             return None
-        return _write_choice(changes, semi, f" and {CHOOSE};", target, ctx, semi.start)
+        return _write_choice(changes, semi, _after_cost(costs[-1], ctx), target, ctx, semi.start)
+    if facts.cost_to is not None and facts.cost_to.start < m.start and ctx.free(facts.cost_to):
+        # "you can pay 100 Life Points to look at 1 card on the top of your opponent's Deck":
+        # the choice ends the old-style cost, "you can pay 100 Life Points and choose 1
+        # opponent to look at ..."
+        return _write_choice(changes, facts.cost_to, f"and {CHOOSE} to", target, ctx, facts.cost_to.start)
     start = facts.effect_start
     if start is None:
         return None
@@ -208,6 +213,53 @@ def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context)
         if start is None:
             return None
     return _open_effect(start, m, target, changes, ctx)
+
+
+def _root_of(index: int, ctx: Context) -> int:
+    """The first sentence of the effect sentence ``index`` goes on with ("Toss a coin and call
+    it. If you call it right, ..."), after what is done on activation ("Pay 1000 Life
+    Points. Declare a Type and an Attribute. <the effect>"); a bullet is its own (NOTES: a
+    bullet opens with its choice)."""
+    facts = ctx.analysis.facts
+    while not facts[index].bullet and facts[index].parent is not None and not facts[facts[index].parent].activation:
+        index = facts[index].parent
+    return index
+
+
+def _open_sentence(index: int, m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context) -> int | None:
+    """Choose the opponent at the start of sentence ``index``'s effect: at the end of its
+    cost ("... and choose 1 opponent;"), or opening what it does."""
+    sentence = ctx.analysis.sentences[index]
+    costs = [c for c in sentence.clauses if isinstance(c, y.Cost)]
+    if costs:
+        semi = costs[-1].semicolon
+        if not ctx.free(semi):
+            return None
+        return _write_choice(changes, semi, _after_cost(costs[-1], ctx), target, ctx, semi.start)
+    start = ctx.analysis.facts[index].effect_start
+    if start is None:
+        return None
+    return _open_effect(start, m, target, changes, ctx)
+
+
+#: what a cost can end with that describes what it did rather than doing more ("Tribute
+#: any number of monsters, except Tokens", "banish 1 card from your Deck, face-up"): the
+#: choice after it takes a comma
+_MODIFIER = re.compile(r"(?i)^(?:except\b|face-up\b|face-down\b|including\b|in (?:attack|defense) position\b)")
+
+
+def _after_cost(cost: y.Cost, ctx: Context) -> str:
+    """The choice written at the end of ``cost``: " and choose 1 opponent;", or after a
+    describing phrase ", and choose 1 opponent;"."""
+    text = ctx.text[cost.start:cost.semicolon.start]
+    depth, last = 0, -1
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            last = i
+    if last >= 0 and _MODIFIER.match(text[last + 1:].strip()):
+        return f", and {CHOOSE};"
+    return f" and {CHOOSE};"
 
 
 def _their_field_target(m: Mention, ctx: Context) -> bool:

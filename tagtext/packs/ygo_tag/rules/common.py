@@ -191,12 +191,15 @@ def antecedent_mention(m: Mention, ctx: Context) -> Mention | None:
     return ctx.analysis.mention_of(ante)
 
 
-def wants_opponent(ctx: Context, sentence: int, after: int) -> bool:
+def wants_opponent(ctx: Context, sentence: int, after: int, checks: bool = True) -> bool:
     """Whether the effect, after offset ``after`` in ``sentence`` or in the sentences that
     go on with it, acts on one opponent's hand, Deck, GY ... (so an opponent named in its
-    condition is the one it resolves against)."""
+    condition is the one it resolves against); without ``checks``, what an "if"/"whether"
+    reads does not count ("if your opponent has more monsters in their Graveyard than you
+    do": a comparison, rule 5's)."""
     sentences = [sentence] + later_in_effect(ctx, sentence)
     return any(acted_on_privately(m, ctx) and (m.sentence != sentence or m.start > after)
+               and (checks or not m.conditional)
                for s in sentences for m in ctx.analysis.in_sentence(s))
 
 

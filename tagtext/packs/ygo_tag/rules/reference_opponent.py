@@ -7,7 +7,7 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import both_areas
-from .common import Context, introduce, like, opponent_as, replace, rule_of, your_opponent
+from .common import Context, introduce, like, opponent_as, replace, rule_of, wants_opponent, your_opponent
 
 ID = "reference-opponent"
 TRIGGER = re.compile(r"your opponent|both gys|both graveyards")
@@ -76,6 +76,13 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         if (not m.conditional or not your_opponent(m) or m.team or m.counted
                 or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not (requires(m) or compared(m))):
+            continue
+        if (m.clause_kind == "effect" and not m.lead and not ctx.analysis.facts[m.sentence].activation
+                and wants_opponent(ctx, m.sentence, m.start - 1, checks=False)):
+            # a check the effect makes on the opponent whose hand, Deck or GY it acts on
+            # ("Apply this effect, based on whether your opponent has more monsters in their
+            # GY ... your opponent banishes 1 monster from their GY"): that opponent is
+            # chosen when the effect is activated (rule 2), before the check
             continue
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
         introduce(tree, ctx, changes, m.sentence, m.start, ID)

@@ -12,7 +12,7 @@ from .common import Context, like, opponent_acts, replace, rule_of, your_opponen
 ID = "summon-to-opponents"
 TRIGGER = re.compile(r"your opponent|either field|either side")
 #: giving control of a card moves it to the opponent's Monster Zone, the same choice
-_GIVE = re.compile(r"\bgives? control of\b")
+_GIVE = re.compile(r"\bgives? control of\b|\bcontrol of (?:this|that) (?:card|monster) is shifted to$")
 
 
 def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
@@ -48,8 +48,8 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             # "give control of it to your opponent": it goes to an opponent's Monster Zone
             replace(changes, m.leaf, like("either opponent", m.leaf.text), ID, ctx)
             continue
-        if (not your_opponent(m) or not m.leaf.possessive or not ctx.free(m.leaf) or m.conditional
-                or opponent_acts(m)):
+        if (not (your_opponent(m) or _the_opponent(m)) or not m.leaf.possessive or not ctx.free(m.leaf)
+                or m.conditional or opponent_acts(m)):
             # the opponent Summoning to their own side is not a Summon to an opponent's zone
             continue
         clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
@@ -63,6 +63,14 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         if summoned and (to_zone or under):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+def _the_opponent(m) -> bool:
+    """ "Special Summon this card from your hand to the opponent's field" (the opponent of
+    a one-on-one duel), not one named after it ("to the opponent's field of the player
+    that Link Summoned")."""
+    return (isinstance(m.leaf, y.PlayerRef) and m.leaf.player == "an_opponent" and m.leaf.determiner == "the"
+            and m.after[1:2] != ("of",))
 
 
 RULE = rule_of(
