@@ -9,10 +9,18 @@ starts a line of its own. Notes switch off as a whole (the pack's choice): a rul
 pack's context whether they are on before calling :func:`add_note`.
 
 The pack says where an ability ends (its last leaf) and whether a line break of the
-text's own follows it; this module knows no game and no language.
+text's own follows it, and declares what its notes start with (``Pack.note_marker``);
+this module knows no game and no language. :func:`split` reads a rewrite's notes back
+apart from its text (the errata pages show them apart).
 """
 
 from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from .result import Edit, RewriteResult, apply_edits
 
 
 def add_note(changes, last_leaf, break_after: bool, note: str, marker: str) -> None:
@@ -33,3 +41,38 @@ def after(old: str, note: str, marker: str, break_after: bool) -> str:
     if old.endswith("\n") and marker in old:
         return old[:-1] + line + "\n"
     return old + line + "\n"
+
+
+# ----------------------------------------------------------------------------- reading notes back
+
+@dataclass(frozen=True)
+class Note:
+    """A note as a rewrite wrote it: its line (the marker and all) and the rules of the edit
+    that wrote it."""
+
+    text: str
+    rules: tuple[str, ...]
+
+
+def split(result: RewriteResult, marker: str | None) -> tuple[RewriteResult, tuple[Note, ...]]:
+    """``result`` as its text reads without its notes (lines starting with ``marker`` that
+    the edits inserted), and those notes in order: the errata pages show the rewritten
+    text and, apart, the notes. An edit that only added notes is dropped; one that also
+    changed words keeps them. A result whose edits do not reproduce its text is returned
+    as it is (the pages flag it)."""
+    if not marker or marker not in result.text or apply_edits(result.original, result.edits) != result.text:
+        return result, ()
+    line = re.compile("\n" + re.escape(marker) + "[^\n]*")
+    edits: list[Edit] = []
+    notes: list[Note] = []
+    for edit in result.edits:
+        if marker not in edit.after or marker in edit.before:
+            edits.append(edit)
+            continue
+        notes.extend(Note(m.group()[1:], edit.rules) for m in line.finditer(edit.after))
+        after = line.sub("", edit.after)
+        if after != edit.before:
+            edits.append(dataclasses.replace(edit, after=after))
+    if not notes:
+        return result, ()
+    return dataclasses.replace(result, text=apply_edits(result.original, edits), edits=tuple(edits)), tuple(notes)

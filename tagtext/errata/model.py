@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..notes import split as split_notes
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
 from ..result import Residual, RewriteResult
@@ -40,6 +41,15 @@ class EditNote:
 
 
 @dataclass(frozen=True)
+class NoteView:
+    """A note the format adds after an ability (the pack's ``note_marker``), shown apart
+    from the rewritten text, and the rules that wrote it."""
+
+    text: str
+    rules: tuple[RuleInfo, ...]
+
+
+@dataclass(frozen=True)
 class TextView:
     """One text of a card, both sides cut into segments."""
 
@@ -55,6 +65,8 @@ class TextView:
     #: The special ruling applied to this text, if one was.
     ruling: Ruling | None
     changed: bool
+    #: The format's notes on this text, apart from it (the sides show the text without them).
+    notes: tuple[NoteView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,6 +174,8 @@ class Errata:
     #: What one group of ``sets`` is ("set", or "letter" for cards listed by name).
     grouping_noun: str = "set"
     grouping_plural: str = "sets"
+    #: The language of the card text (the pack's, a BCP 47 tag): the pages' language.
+    language: str = "en"
 
     @property
     def cards(self) -> int:
@@ -196,9 +210,10 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
     pack = batch.pack
     registry = {rule.id: rule for rule in pack.rules}
     labels = pack.field_labels
+    marker = pack.note_marker
     shown: dict[str, CardView] = {}
     for card_result in batch.cards:
-        view = _card_view(card_result, rulings, registry, labels)
+        view = _card_view(card_result, rulings, registry, labels, marker)
         if view is not None:
             shown[card_result.card.id] = view
     grouping = grouping_of(pack)
@@ -212,7 +227,7 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         source=batch.source,
         attribution=attribution,
         sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),
-        rules=_rule_views(batch, rulings, registry, labels),
+        rules=_rule_views(batch, rulings, registry, labels, marker),
         rulings=_ruling_views(batch, table, shown),
         flags=tuple(_flags(batch, shown, labels)),
         entry_problems=tuple(batch.problems),
@@ -221,21 +236,27 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         card_site=pack.card_site,
         grouping_noun=grouping.noun,
         grouping_plural=grouping.plural,
+        language=pack.language,
         card_urls={card_id: url for card_id, view in shown.items()
                    if (url := pack.card_url(view.card))},
     )
 
 
-def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, labels) -> CardView | None:
+def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, labels, marker) -> CardView | None:
     texts = tuple(
-        _text_view(name, result, rulings, registry, labels)
+        _text_view(name, result, rulings, registry, labels, marker)
         for name, result in card_result.results.items()
         if result.changed or result.ruling
     )
     return CardView(card_result.card, texts) if texts else None
 
 
-def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry, labels) -> TextView:
+def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry, labels,
+               marker: str | None = None) -> TextView:
+    """One text's view; the pack's notes (lines starting with ``marker``) taken apart."""
+    ruling = rulings.get(result.ruling) if result.ruling else None
+    changed = result.changed
+    result, note_lines = split_notes(result, marker)
     sides = edit_segments(result)
     notes = tuple(
         EditNote(number, edit.before, edit.after, tuple(rule_info(r, registry) for r in edit.rules))
@@ -250,8 +271,9 @@ def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], reg
         edits=notes if sides.consistent else (),
         residuals=result.residuals,
         warnings=result.warnings,
-        ruling=rulings.get(result.ruling) if result.ruling else None,
-        changed=result.changed,
+        ruling=ruling,
+        changed=changed,
+        notes=tuple(NoteView(n.text, tuple(rule_info(r, registry) for r in n.rules)) for n in note_lines),
     )
 
 
@@ -263,7 +285,7 @@ def rule_info(rule_id: str, registry: dict[str, RuleInfo]) -> RuleInfo:
     return info
 
 
-def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels) -> tuple[RuleView, ...]:
+def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels, marker) -> tuple[RuleView, ...]:
     """Each rule with its example: the shortest text it edited (ties: lowest card id)."""
     counts: dict[str, int] = {}
     best: dict[str, tuple[tuple, Card, str, RewriteResult]] = {}
@@ -286,7 +308,7 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels
             info=rule_info(rule_id, registry),
             texts=counts.get(rule_id, 0),
             example_card=example[1] if example else None,
-            example=_text_view(example[2], example[3], rulings, registry, labels) if example else None,
+            example=_text_view(example[2], example[3], rulings, registry, labels, marker) if example else None,
         ))
     return tuple(views)
 

@@ -13,6 +13,14 @@ Every link between pages is relative and nothing is fetched from elsewhere, so t
 works offline and from file:// (a card's link to its page on the game's card site is an
 ordinary link, followed only when clicked). Autoescaping is on for every template: card
 text is data, shown as text.
+
+The pages speak the card text's language (the pack's ``language``): ``<html lang>``, the
+font stack (errata.css, by ``:lang()``) and the site's words. The templates are written in
+English, each sentence a ``{% trans %}`` block or ``_("…")`` (Jinja's i18n extension,
+whitespace trimmed); a language's words are a catalog, English sentence -> the language's,
+in ``words/<language>.toml`` (:func:`words`). A sentence a catalog lacks is shown in
+English. ``_()`` takes literal HTML (the templates' own words); a word of the data (a
+ruling's mode, a flag's noun) goes through ``word()``, which escapes.
 """
 
 from __future__ import annotations
@@ -42,9 +50,10 @@ PAGE_LIMIT = 1000
 SEARCH_INDEX = "cards-index.js"
 
 
-@functools.lru_cache(maxsize=1)
-def environment() -> Environment:
-    """The Jinja2 environment: package templates, autoescape on, undefined names fail."""
+@functools.lru_cache(maxsize=4)
+def environment(language: str = "en") -> Environment:
+    """The Jinja2 environment of the pages in ``language``: package templates, autoescape
+    on, undefined names fail, the language's words (:func:`words`)."""
     env = Environment(
         loader=PackageLoader("tagtext.errata", "templates"),
         autoescape=True,
@@ -52,8 +61,20 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         finalize=_shown,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True
+    catalog = words(language)
+
+    def gettext(message: str) -> str:
+        return catalog.get(message, message)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return gettext(singular if n == 1 else plural)
+
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)
     env.globals.update(
+        word=gettext,
         version=__version__,
         rule_anchor=lambda rule_id: anchor("rule", rule_id),
         ruling_anchor=lambda ruling_id: anchor("ruling", ruling_id),
@@ -74,12 +95,27 @@ def _shown(value):
     return value
 
 
+@functools.lru_cache(maxsize=4)
+def words(language: str) -> dict[str, str]:
+    """The site's words in ``language`` (a BCP 47 tag; its primary subtag names the
+    catalog ``words/<language>.toml``): English sentence -> the language's. English, or a
+    language with no catalog: none (the templates' English)."""
+    import tomllib
+    primary = language.split("-")[0].lower()
+    catalog = resources.files("tagtext.errata").joinpath("words", f"{primary}.toml")
+    if primary == "en" or not catalog.is_file():
+        return {}
+    return tomllib.loads(catalog.read_text(encoding="utf-8"))
+
+
 def write_site(errata: Errata, out: Path) -> list[str]:
     """Write the site's files into the directory ``out``; returns their relative paths."""
-    env = environment()
+    env = environment(errata.language)
     layout = Layout.of(errata)
+    catalog = words(errata.language)
+    site_name = Markup(catalog.get("%(title)s errata", "%(title)s errata")) % {"title": errata.format.title}
     context = {"errata": errata, "layout": layout, "card_href": layout.card_href, "built": build_date(),
-               "description": description(errata)}
+               "description": description(errata), "site_name": site_name}
     written = []
     for page in PAGES:
         html = env.get_template(page).render(page=page, **context)
@@ -161,12 +197,16 @@ def build_date() -> str:
     return moment.date().isoformat()
 
 
+#: the link previews' sentence (:func:`description`), as catalogs key it
+DESCRIPTION = ("%(title)s errata: %(cards)s cards of the %(game)s whose text changes in %(title)s, the printed "
+               "and the %(title)s text side by side, each change explained by its rule.")
+
+
 def description(errata: Errata) -> str:
-    """One sentence for link previews (a chat, a search engine)."""
-    title = errata.format.title
-    return (f"{title} errata: {errata.summary.get('cards_shown', errata.cards)} cards of the "
-            f"{errata.format.game} whose text changes in {title}, the printed and the {title} "
-            f"text side by side, each change explained by its rule.")
+    """One sentence for link previews (a chat, a search engine), in the pages' language."""
+    sentence = words(errata.language).get(DESCRIPTION, DESCRIPTION)
+    return sentence % {"title": errata.format.title, "game": errata.format.game,
+                       "cards": errata.summary.get("cards_shown", errata.cards)}
 
 
 def source_name(source: str) -> str:

@@ -178,6 +178,9 @@ def _notes(texts: Iterable[TextView]) -> Iterable[str]:
             else:
                 change = f"removed \u201c{before}\u201d"
             yield f"- {where}change {e.number}: {change}: {why}"
+        for n in text.notes:
+            why = ", ".join(f"{cell(r.title)} (`{r.id}`)" for r in n.rules)
+            yield f"- {where}note \u201c{cell(n.text)}\u201d: {why}"
         if text.ruling:
             yield f"- {where}special ruling `{text.ruling.id}` ({text.ruling.mode}): {cell(text.ruling.reason)}"
         if not text.consistent:
@@ -185,7 +188,7 @@ def _notes(texts: Iterable[TextView]) -> Iterable[str]:
         for r in text.residuals:
             yield f"- {where}left as printed for the maintainers (`{r.rule}`): \u201c{cell(r.text)}\u201d: {cell(r.reason)}"
         for w in text.warnings:
-            yield f"- {where}{cell(w)}"
+            yield f"- {where}{cell(str(w))}"
 
 
 def rules_page(errata: Errata) -> str:

@@ -12,6 +12,7 @@
 
   var input = document.getElementById("filter");
   if (!input) { return; }
+
   /* the summary's "N cards shown" follows the filter */
   var shownSummary = document.getElementById("cards-shown");
   var results = document.getElementById("search-results");
@@ -83,7 +84,8 @@
       if (groupLinks[g]) { groupLinks[g].classList.toggle("empty", !visible); }
     });
     if (count) {
-      count.textContent = words.length ? shown + " of " + items.length + " " + noun : items.length + " " + noun;
+      count.textContent = words.length ? say(input, "count-of", "{shown} of {n} {noun}", {shown: shown, n: items.length, noun: noun})
+                                       : say(input, "count", "{n} {noun}", {n: items.length, noun: noun});
     }
     if (shownSummary) { shownSummary.textContent = String(shown); }
     if (empty) { empty.hidden = shown !== 0; }
@@ -119,6 +121,13 @@
 /* A site too large for one page (one page per set or letter): the index page searches
    every card in cards-index.js, loaded (a plain script, so from file:// too) when the
    first search is typed, and lists the matches as links to their pages. */
+/* The page's words (in its language) for what the script writes, from the filter box's
+   data-* attributes ("{n} {noun}", "{shown} of {n} {noun}" ...), else English. */
+function say(input, name, fallback, values) {
+  var text = input.getAttribute("data-" + name) || fallback;
+  return text.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? String(values[key]) : all; });
+}
+
 function searchEveryCard(input, results, shownSummary) {
   "use strict";
   var LIMIT = 100;
@@ -139,7 +148,7 @@ function searchEveryCard(input, results, shownSummary) {
     var script = document.createElement("script");
     script.src = "cards-index.js";
     script.onload = function () { loading = false; then(); };
-    script.onerror = function () { loading = false; if (count) { count.textContent = "search unavailable"; } };
+    script.onerror = function () { loading = false; if (count) { count.textContent = say(input, "unavailable", "search unavailable", {}); } };
     document.head.appendChild(script);
   }
 
@@ -156,7 +165,7 @@ function searchEveryCard(input, results, shownSummary) {
       results.hidden = true;
       if (groups) { groups.hidden = false; }
       if (empty) { empty.hidden = true; }
-      if (count) { count.textContent = total + " " + noun; }
+      if (count) { count.textContent = say(input, "count", "{n} {noun}", {n: total, noun: noun}); }
       if (shownSummary) { shownSummary.textContent = String(total); }
       input.setAttribute("data-applied", input.value);
       return;
@@ -180,11 +189,11 @@ function searchEveryCard(input, results, shownSummary) {
         list.appendChild(li);
       });
       more.hidden = found.length <= LIMIT;
-      more.textContent = "and " + (found.length - LIMIT) + " more: type more words to narrow the search.";
+      more.textContent = say(input, "more", "and {n} more: type more words to narrow the search.", {n: found.length - LIMIT});
       results.hidden = found.length === 0;
       if (groups) { groups.hidden = true; }
       if (empty) { empty.hidden = found.length !== 0; }
-      if (count) { count.textContent = found.length + " of " + total + " " + noun; }
+      if (count) { count.textContent = say(input, "count-of", "{shown} of {n} {noun}", {shown: found.length, n: total, noun: noun}); }
       if (shownSummary) { shownSummary.textContent = String(found.length); }
       input.setAttribute("data-applied", input.value);
     });
