@@ -120,7 +120,8 @@ class YgoTagPack(Pack):
         """Where a rule's trigger matches ``text``. Phrases no rule ever changes (the
         opponent's turn, damage to the opponent, ...) are blanked out first, unless a
         pronoun may act for the opponent ("when they")."""
-        if "pponent" not in text and "layer" not in text and "ither" not in text:  # every trigger has one (any case)
+        if "pponent" not in text and "layer" not in text and "ither" not in text and "each field" not in text:
+            # every trigger has one (any case)
             return []
         low = text.lower()
         if ANY_TRIGGER.search(low) is None:

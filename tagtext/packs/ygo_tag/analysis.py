@@ -737,6 +737,8 @@ def _private(m: Mention) -> bool:
         return m.area in y.PRIVATE_AREAS
     if m.leaf.text.lower().endswith(("'s", "’s")) and m.after[:2] in (("entire", "hand"), ("entire", "deck")):
         return True  # "banish your opponent's entire hand"
+    if _in_graveyard(m):
+        return True  # "all your opponent's cards in the Graveyard"
     after = list(m.after)
     while after[:1] and after[0] in _MODALS:
         after = after[1:]
@@ -747,6 +749,12 @@ def _private(m: Mention) -> bool:
             return m.after[0] in ("cards", "card", "monsters", "monster")  # "3 of your opponent's cards"
         return m.after[0] not in ("controls", "control", "currently", "turn", "takes")
     return False
+
+
+def _in_graveyard(m: Mention) -> bool:
+    """ "your opponent's cards in the Graveyard": their GY, named by its cards."""
+    return (isinstance(m.leaf, y.PlayerRef) and m.leaf.possessive and m.after[:1] in (("cards",), ("monsters",))
+            and m.after[1:4] in (("in", "the", "graveyard"), ("in", "the", "gy")))
 
 
 def _can_act(m: Mention) -> bool:
@@ -827,6 +835,23 @@ def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
                 # the side Tributes come from, for a Summon "to that side of the field"
                 to = puts_in_zone(text) and "that side" in text
             out.append((leaves[k - 1], leaf, to))
+    return out
+
+
+def each_field_summons(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str]]:
+    """Each "Special Summon both monsters, 1 on/to each field" (yours and your opponent's):
+    the word "each", its field, and the preposition ("on", "to")."""
+    out = []
+    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        leaves = list(_word_units(sentence))
+        for k, leaf in enumerate(leaves):
+            if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
+                    and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to")
+                    and leaves[k - 3].text == "1"):
+                continue
+            before = " ".join(w.text for w in leaves[:k - 3]).lower()
+            if re.search(r"\bsummon both monsters$", before.rstrip(" ,")):
+                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower()))
     return out
 
 
@@ -951,6 +976,8 @@ def on_field(m: Mention) -> bool:
     side of the field", "cards controlled by your opponent"."""
     if m.area is not None:
         return m.area in y.FIELD_AREAS
+    if _in_graveyard(m):
+        return False
     after = m.after
     if after[:1] == ("currently",):
         after = after[1:]
@@ -965,9 +992,10 @@ def on_field(m: Mention) -> bool:
     return False
 
 
-def joined_private_area(m: Mention, clause) -> y.AreaWord | None:
+def joined_private_area(m: Mention, clause, areas=y.PRIVATE_AREAS) -> y.AreaWord | None:
     """The private area with no owner written that is joined to ``m``'s field ("your
-    opponent's field and/or GY": the GY), or None."""
+    opponent's field and/or GY": the GY), or None; with ``areas``, an area of those
+    ("your opponent's hand and field": the field)."""
     if m.area_leaf is None:
         return None
     leaves = list(clause.leaves())
@@ -980,7 +1008,7 @@ def joined_private_area(m: Mention, clause) -> y.AreaWord | None:
         joins += leaves[k].text.strip().lower()
         k += 1
     if (joins in ("and", "or", "and/or") and k < len(leaves) and isinstance(leaves[k], y.AreaWord)
-            and leaves[k].area in y.PRIVATE_AREAS):
+            and leaves[k].area in areas):
         return leaves[k]  # "field and GY", "field and/or GY"
     return None
 

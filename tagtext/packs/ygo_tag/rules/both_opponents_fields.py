@@ -74,14 +74,27 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("their opponents", m.leaf.text), ID, ctx)
             _agree(m, changes, ctx)
             continue
+        if _made_to_send_one(m, ctx):
+            # "You can make your opponent send 1 Spell/Trap they control to the GY": no
+            # opponent is named, and each opponent's field is one of the opponents' fields
+            # (rule 1): "make your opponents each send 1 Spell/Trap they control"
+            replace(changes, m.leaf, like("your opponents each", m.leaf.text), ID, ctx)
+            continue
         if _sends_their_field(m, ctx):
             # "Your opponent must send all monsters they control to the GY"
             replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
             _agree(m, changes, ctx)
             continue
+        if _private_then_field(m, ctx):
+            # "send as many cards as possible from that opponent's hand and field": the hand
+            # is the one opponent's, the field both opponents' (NOTES, part of an effect)
+            joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause], y.FIELD_AREAS)
+            replace(changes, joined, "your opponents' " + plural_area(joined.text), ID, ctx)
+            continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
-        if m.conditional and not _changes_them(m) or m.before[-1:] == ("by",) and m.before[-2:-1] != ("controlled",):
+        if (m.conditional and not _changes_them(m) and not _even_if(m)
+                or m.before[-1:] == ("by",) and m.before[-2:-1] != ("controlled",)):
             # a requirement is rule 5's; "destroyed by your opponent's card" names a cause
             continue
         leaf = m.leaf
@@ -145,6 +158,18 @@ _SEND_VERBS = frozenset({"send", "sends", "shuffle", "shuffles", "return", "retu
                          "destroy", "destroys"})
 
 
+def _made_to_send_one(m, ctx: Context) -> bool:
+    """ "make your opponent send 1 <card> they control", in an effect that named no
+    opponent before."""
+    if (not your_opponent(m) or m.leaf.possessive or m.team or m.conditional or m.lasting or not ctx.free(m.leaf)
+            or m.before[-1:] != ("make",) or m.after[:1] not in (("send",), ("banish",), ("destroy",))
+            or any(s in ctx.introduced for s in ctx.analysis.effect_of(m.sentence))):
+        return False
+    return any(e.leaf.text.lower() == "they" and e.after[:1] == ("control",) and e.sentence == m.sentence
+               and e.segment == m.segment and e.start > m.start and "1" in e.before[-4:]
+               for e in ctx.analysis.in_sentence(m.sentence))
+
+
 def _sends_their_field(m, ctx: Context) -> bool:
     """ "Your opponent must send all monsters they control to the GY", "your opponent must
     send the monsters in those zones": the opponent acting on what they control as a whole,
@@ -166,6 +191,23 @@ def _sends_their_field(m, ctx: Context) -> bool:
 #: what a condition says happens to the opponent's cards ("while it remains on the field
 #: all of your opponent's monsters lose 700 ATK"): an effect on them, not a requirement
 _CHANGES = frozenset({"lose", "loses", "gain", "gains", "become", "becomes"})
+
+
+def _private_then_field(m, ctx: Context) -> bool:
+    """ "your opponent's hand and field", the hand written as one opponent's by another
+    rule ("that opponent's hand"): the field joined to it has no owner written."""
+    if (not your_opponent(m) or not m.leaf.possessive or m.area not in y.PRIVATE_AREAS or ctx.free(m.leaf)
+            or m.conditional or m.lasting or m.team):
+        return False
+    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause], y.FIELD_AREAS)
+    return joined is not None and ctx.free(joined)
+
+
+def _even_if(m) -> bool:
+    """ "This card can attack directly even if there is a monster on your opponent's side
+    of the field": what the effect overrides, not a requirement on one opponent."""
+    words = m.before
+    return any(words[k:k + 2] == ("even", "if") for k in range(len(words) - 1))
 
 
 def _changes_them(m) -> bool:

@@ -7,8 +7,8 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import Mention, joined_private_area, on_field
-from .common import (Context, acted_on_privately, antecedent_mention, follow_up, introduce, like, next_word,
-                     opponent_as, replace, resolved, rule_of, your_opponent)
+from .common import (Context, acted_on_privately, agree_singular, antecedent_mention, follow_up, introduce, like,
+                     next_word, opponent_as, replace, resolved, rule_of, your_opponent)
 
 ID = "choose-opponent"
 TRIGGER = re.compile(r"your opponent")
@@ -52,6 +52,7 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("its owner's", m.leaf.text), ID, ctx)
             continue
         chain = ctx.analysis.effect_of(m.sentence)
+        each = None
         if acted_on_privately(m, ctx):
             anchor = _anchor(m, chain, ctx)
             target = (anchor.leaf, _that_opponent(anchor))
@@ -62,11 +63,18 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             if target is None:
                 continue
             anchor = m
+            each = _each_from(m, ctx)
+            if each is not None:
+                # "banish 1 card each from your opponent's field and GY": one card from the
+                # fields, one from the chosen opponent's GY
+                target = (target[0], f"{each[2]} from {target[1]}")
         if any(s in ctx.introduced for s in chain):
             # the effect named its opponent before (a bullet of "When an opponent activates
             # ...: ... activate 1 of these effects;"): that one
             if m.sentence not in ctx.introduced and ctx.free(target[0]):
                 replace(changes, target[0], target[1], ID, ctx)
+                if each is not None:
+                    _drop_words(changes, each[0])
                 introduce(tree, ctx, changes, m.sentence, m.start, ID)
             continue
         if anchor is not m and your_opponent(anchor) and _one_card_of(anchor):
@@ -78,6 +86,8 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             placed = _choose(anchor, target, changes, ctx)
             if placed is None:
                 continue
+            if each is not None:
+                _drop_words(changes, each[0])
         introduce(tree, ctx, changes, anchor.sentence, min(placed, anchor.start), ID)
         for sentence in chain:
             if sentence > anchor.sentence and sentence not in ctx.introduced:
@@ -171,6 +181,43 @@ def _private_part(m: Mention, ctx: Context):
     if joined is not None and ctx.free(joined):
         return (joined, "that opponent's " + joined.text)
     return None
+
+
+def _each_from(m: Mention, ctx: Context):
+    """ "(up to) 1 card each from (both) your opponent's field and GY", split between the
+    fields and one opponent's GY: the words "each" and "both" to drop, and the quantity to
+    repeat before the GY ("up to 1 card"); or None."""
+    words = list(m.before)
+    if words[-1:] == ["both"]:
+        words = words[:-1]
+    if words[-2:] != ["each", "from"]:
+        return None
+    words = words[:-2]
+    k = next((i for i in range(len(words) - 1, -1, -1) if words[i].isdigit()), None)
+    if k is None or len(words) - k != 2:
+        return None  # "1 card", "2 cards": a number and its noun
+    quantity = words[k - 2:] if words[k - 2:k] == ["up", "to"] else words[k:]
+    leaves = list(ctx.analysis.sentences[m.sentence].clauses[m.clause].leaves())
+    i = next((j for j, leaf in enumerate(leaves) if leaf is m.leaf), 0)
+    before = leaves[i - 1] if i > 0 else None
+    if not isinstance(before, y.Words):
+        return None
+    units = before.split()
+    k = next((j for j, u in enumerate(units) if u.text.lower() == "each"), None)
+    if k is None or k == 0 or k < len(units) - 3 or not all(ctx.free(u) for u in units[k - 1:]):
+        return None
+    return units[k - 1:], None, " ".join(quantity)
+
+
+def _drop_words(changes: dict, units) -> None:
+    """Take "each" and "both" out of ``units`` (the last words of a run, from the word
+    before "each"), with the space before each: the words kept between are marked
+    rewritten too, so that the edit spans the words and the spaces dropped."""
+    for unit in units:
+        if unit.text.lower() in ("each", "both"):
+            changes[unit.start] = lambda leaf: leaf.replaced("", ID).with_changes(prefix="")
+        else:
+            changes[unit.start] = lambda leaf: leaf.with_changes(rules=leaf.rules + (ID,))
 
 
 def _choose(m: Mention, target: tuple[y.Leaf, str], changes: dict, ctx: Context) -> int | None:
@@ -300,7 +347,7 @@ def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes:
     opening = like(CHOOSE, "C" if _opens_sentence(first, ctx) else "c")
     if first.start == target[0].start:
         replace(changes, first, f"{opening}; {target[1][:1].lower()}{target[1][1:]}", ID, ctx)
-        _agree(target[0], changes, ctx)
+        agree_singular(target[0], changes, ctx, ID)
         return first.start
     word = first.text
     if word.lower() not in _GAME_TERMS and not word.isupper():
@@ -314,36 +361,8 @@ def _write_choice(changes: dict, leaf: y.Leaf, text: str, target: tuple[y.Leaf, 
     where the choice is made."""
     replace(changes, leaf, text, ID, ctx)
     replace(changes, target[0], target[1], ID, ctx)
-    _agree(target[0], changes, ctx)
+    agree_singular(target[0], changes, ctx, ID)
     return where
-
-
-#: verbs that stay as they are after a singular subject
-_MODAL_VERBS = frozenset({"can", "cannot", "must", "may", "would", "will", "could", "should", "then", "also",
-                          "immediately", "randomly", "currently"})
-_IRREGULAR = {"have": "has", "are": "is", "do": "does", "were": "was"}
-
-
-def _agree(leaf: y.Leaf, changes: dict, ctx: Context) -> None:
-    """ "they draw" -> "that opponent draws": the verb after a "they" written as one
-    opponent agrees with it."""
-    if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
-        return
-    verb = next_word(leaf, ctx)
-    if verb is None or not isinstance(verb, y.Word) or verb.text.lower() in _MODAL_VERBS or not ctx.free(verb):
-        return
-    word = verb.text
-    if word.lower() in _IRREGULAR:
-        new = _IRREGULAR[word.lower()]
-    elif word[:1].isupper():
-        return  # "they Special Summon": left as printed
-    elif word.endswith(("s", "sh", "ch", "x", "z")):
-        new = word + "es"
-    elif word.endswith("y") and word[-2:-1] not in "aeiou":
-        new = word[:-1] + "ies"
-    else:
-        new = word + "s"
-    replace(changes, verb, new, ID, ctx)
 
 
 def _opens_sentence(leaf: y.Leaf, ctx: Context) -> bool:

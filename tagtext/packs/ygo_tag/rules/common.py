@@ -219,6 +219,34 @@ def next_word(leaf: y.Leaf, ctx: Context):
     return y.Word(i, j, "", text[i:j]) if j > i else None
 
 
+#: verbs that stay as they are after a singular subject
+_MODAL_VERBS = frozenset({"can", "cannot", "must", "may", "would", "will", "could", "should", "then", "also",
+                          "immediately", "randomly", "currently"})
+_IRREGULAR = {"have": "has", "are": "is", "do": "does", "were": "was"}
+
+
+def agree_singular(leaf: y.Leaf, changes: dict, ctx: Context, rule: str) -> None:
+    """ "they draw" -> "that opponent draws": the verb after a "they" written as one
+    opponent agrees with it."""
+    if not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
+        return
+    verb = next_word(leaf, ctx)
+    if verb is None or not isinstance(verb, y.Word) or verb.text.lower() in _MODAL_VERBS or not ctx.free(verb):
+        return
+    word = verb.text
+    if word.lower() in _IRREGULAR:
+        new = _IRREGULAR[word.lower()]
+    elif word[:1].isupper():
+        return  # "they Special Summon": left as printed
+    elif word.endswith(("s", "sh", "ch", "x", "z")):
+        new = word + "es"
+    elif word.endswith("y") and word[-2:-1] not in "aeiou":
+        new = word[:-1] + "ies"
+    else:
+        new = word + "s"
+    replace(changes, verb, new, rule, ctx)
+
+
 def names_opponent(ctx: Context, sentence: int, after: int) -> bool:
     """Whether the effect's own sentence, after offset ``after``, names "your opponent" as
     the player it acts on or restricts ("your opponent cannot Special Summon ... for the

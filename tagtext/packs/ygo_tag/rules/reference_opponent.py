@@ -7,7 +7,8 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import both_areas
-from .common import Context, introduce, like, opponent_as, replace, rule_of, wants_opponent, your_opponent
+from .common import (Context, agree_singular, antecedent_mention, introduce, like, opponent_as, replace, rule_of,
+                     wants_opponent, your_opponent)
 
 ID = "reference-opponent"
 TRIGGER = re.compile(r"your opponent|both gys|both graveyards")
@@ -74,6 +75,15 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("you and an opponent", m.leaf.text), ID, ctx)
             introduce(tree, ctx, changes, m.sentence, m.start, ID)
             continue
+        if _they_after_team(m, ctx):
+            # "Can attack your opponent directly, unless they control a Toon monster", "When
+            # this card inflicts battle damage to your opponent, while they have 4 or more
+            # cards in their hand:": "they" refers back to a team phrase, which names no one
+            # player; the requirement is on one opponent
+            replace(changes, m.leaf, like("an opponent", m.leaf.text), ID, ctx)
+            agree_singular(m.leaf, changes, ctx, ID)
+            introduce(tree, ctx, changes, m.sentence, m.start, ID)
+            continue
         if (not m.conditional or not your_opponent(m) or m.team or m.counted
                 or m.sentence in ctx.introduced or not ctx.free(m.leaf) or not (requires(m) or compared(m))):
             continue
@@ -87,6 +97,18 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
         introduce(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+def _they_after_team(m, ctx: Context) -> bool:
+    """ "they control ..."/"they have ..." in a requirement, referring back to "your
+    opponent" in a team phrase (damage, a direct attack) of the same sentence."""
+    if (not isinstance(m.leaf, y.Pronoun) or m.leaf.text.lower() != "they" or not m.conditional
+            or m.counted or not ctx.free(m.leaf) or m.sentence in ctx.introduced or not requires(m)
+            or m.before[-1:] not in (("unless",), ("while",), ("if",), ("when",))):
+        # not "the only face-up monsters they control", "a card(s) they control": which cards
+        return False
+    named = antecedent_mention(m, ctx)
+    return named is not None and named.team and named.sentence == m.sentence and ctx.free(named.leaf)
 
 
 RULE = rule_of(

@@ -6,11 +6,11 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import either_side, puts_in_zone
+from ..analysis import each_field_summons, either_side, puts_in_zone
 from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "summon-to-opponents"
-TRIGGER = re.compile(r"your opponent|either field|either side")
+TRIGGER = re.compile(r"your opponent|either field|either side|each field")
 #: giving control of a card moves it to the opponent's Monster Zone, the same choice
 _GIVE = re.compile(r"\bgives? control of\b|\bcontrol of (?:this|that) (?:card|monster) is shifted to$")
 
@@ -42,6 +42,12 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             # "Special Summon it to either field": your field or either opponent's, never a
             # teammate's (each player Summons to their own play area)
             replace(changes, either, like("your field or either opponent's", either.text), ID, ctx)
+    for each, area, prep in each_field_summons(tree):
+        if ctx.free(each) and ctx.free(area):
+            # "Special Summon both monsters, 1 on each field": one on your field, one on
+            # either opponent's (with four fields "each field" would reach your teammate's)
+            replace(changes, each, like("your", each.text), ID, ctx)
+            replace(changes, area, f"{area.text} and 1 {prep} either opponent's {area.text}", ID, ctx)
     for m in ctx.mentions():
         if (your_opponent(m) and not m.leaf.possessive and ctx.free(m.leaf) and not m.conditional
                 and m.before[-1:] == ("to",) and _GIVE.search(" ".join(m.before))):
@@ -60,9 +66,22 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         near = puts_in_zone(" ".join(m.before))
         to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
+        if _describes(m):
+            # "Place 1 A-Counter on all monsters Special Summoned to your opponent's side of
+            # the field": which monsters, not a Summon you perform (rule 1's)
+            continue
         if summoned and (to_zone or under):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+_DESCRIBED = re.compile(r"\b(?:monsters?|monster\(s\)|cards?) (?:special |normal |tribute |flip )?summoned to$")
+
+
+def _describes(m) -> bool:
+    """The Summon word describes the monsters before it ("all monsters Special Summoned
+    to ...")."""
+    return _DESCRIBED.search(" ".join(m.before)) is not None
 
 
 def _the_opponent(m) -> bool:
