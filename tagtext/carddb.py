@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import TagTextError
-from .reading import InputError, gunzip, is_gzip, path_name, read_limited
+from .reading import InputError, gunzip, is_gzip, not_utf8, path_name, read_limited
 
 class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
@@ -219,7 +219,7 @@ def jsonl_entries(path: str | Path, first: bytes = b"") -> Iterator[tuple[str, o
             try:
                 text = line.decode("utf-8-sig" if lineno == 1 else "utf-8")
             except UnicodeDecodeError as e:
-                raise DatabaseError(f"{source}:{lineno}: not UTF-8 text (byte {offset + e.start})") from None
+                raise DatabaseError(f"{source}:{lineno}: {not_utf8(line, e, offset)[1]}") from None
             offset += len(line)
             if text.strip():
                 yield f"{source}:{lineno}", loads_json(text, source, lineno)
@@ -278,6 +278,12 @@ def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
         raise DatabaseError(f"{source}: {e}") from None
 
 
+def not_utf8_error(data: bytes, error: UnicodeDecodeError, source: str) -> DatabaseError:
+    """``cards.json:3: not UTF-8 text (byte 41); it looks like Shift_JIS (CP932): save it as UTF-8``."""
+    line, what = not_utf8(data, error)
+    return DatabaseError(f"{source}:{line}: {what}")
+
+
 def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_fields) -> Database:
     """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``.
     ``card_from_entry(where, entry, problems)`` is the pack's adapter: one entry (a JSON
@@ -287,7 +293,7 @@ def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+        raise not_utf8_error(data, e, source) from None
     if fmt == "jsonl":
         entries = list(_jsonl_entries(text, source))
     elif fmt == "csv":

@@ -30,7 +30,7 @@ from typing import Callable, Iterator, TextIO
 
 from . import __version__, packs
 from .batch import BatchResult, CardResult
-from .carddb import DatabaseError, loads_json
+from .carddb import DatabaseError, loads_json, not_utf8_error
 from .errors import TagTextError
 from .markdown import cell as markdown_cell
 from .result import Edit, Notice, Residual, RewriteResult
@@ -396,7 +396,7 @@ def read_conversion(data: bytes, source: str, fmt: str) -> Conversion | None:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+        raise not_utf8_error(data, e, source) from None
     if fmt == "jsonl":
         records = []
         recorded: tuple | None = None

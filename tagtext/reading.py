@@ -125,3 +125,29 @@ def is_gzip(data: bytes) -> bool:
 def path_name(path: str | os.PathLike[str]) -> str:
     """How errors name an input: ``<stdin>`` for ``-``."""
     return "<stdin>" if str(path) == "-" else str(Path(path))
+
+
+def not_utf8(data: bytes, error: UnicodeDecodeError, offset: int = 0) -> tuple[int, str]:
+    """Where ``data`` stops being UTF-8 and what it may be instead, for a one-line error:
+    (the line of the first bad byte, ``not UTF-8 text (byte 20); it looks like Shift_JIS
+    (CP932): save it as UTF-8``). ``offset``: where ``data`` starts in the file. A text
+    saved by a Japanese Windows editor is Shift_JIS; one saved as "Unicode", UTF-16."""
+    line = data[: error.start].count(b"\n") + 1
+    return line, f"not UTF-8 text (byte {offset + error.start}){_other_encoding(data)}"
+
+
+#: how much of a file is tried as another encoding (a hint, not a reading)
+_SAMPLE = 1 << 16
+
+
+def _other_encoding(data: bytes) -> str:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "; it is UTF-16: save it as UTF-8"
+    sample = data[:_SAMPLE]
+    try:
+        sample.decode("cp932")
+    except UnicodeDecodeError as e:
+        cut_in_a_character = len(sample) < len(data) and e.start == len(sample) - 1
+        if not cut_in_a_character:
+            return ""
+    return "; it looks like Shift_JIS (CP932): save it as UTF-8"

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
-from .carddb import DatabaseError, decompress, loads_json
+from .carddb import DatabaseError, decompress, loads_json, not_utf8_error
 
 #: card id -> field -> (the official text, the tag-format text)
 Texts = Mapping[str, Mapping[str, tuple[str, str]]]
@@ -65,7 +65,7 @@ def write_back(data: bytes, source: str, fmt: str, update: Callable[[object], No
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise DatabaseError(f"{source}: not UTF-8 text (byte {e.start})") from None
+        raise not_utf8_error(data, e, source) from None
     if fmt == "csv":
         return _csv(text, source, update)
     if fmt == "jsonl":

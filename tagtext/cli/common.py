@@ -260,7 +260,7 @@ def check_shape(database, allow_empty: bool, output: object = None) -> None:
 def text_argument(text: str | None) -> str:
     """The TEXT argument, or stdin when it is absent (or "-"); UTF-8 either way (an
     argument's bytes are read as UTF-8 whatever the locale)."""
-    from ..reading import InputError, read_limited
+    from ..reading import InputError, not_utf8, read_limited
     if text is None or text == "-":
         if streams.is_terminal_in():
             fail("no TEXT given and nothing on stdin (see --help)", 2)
@@ -271,7 +271,8 @@ def text_argument(text: str | None) -> str:
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            fail(f"<stdin>: not UTF-8 text (byte {e.start})")
+            line, what = not_utf8(data, e)
+            fail(f"<stdin>:{line}: {what}")
     try:
         raw = os.fsencode(text)  # the argument's bytes, as the shell gave them
     except UnicodeEncodeError:  # not from the command line (a Python caller's text): as it is

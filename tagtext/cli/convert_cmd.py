@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Callable, Iterator
@@ -94,8 +95,9 @@ def convert(db, output, fmt, allow_empty, strict, jobs, rulings, notes, pack):
             fmt = format_for(output)
         except UnknownSuffix as e:
             raise click.UsageError(str(e)) from None
-    if not to_stdout(output) and db not in (None, "-") and _same_file(db, output):
-        fail(f"-o {output}: that is the database DB itself; write the conversion to another file", 2)
+    if not to_stdout(output) and db is not None and _same_file(db, output):
+        fail(f"-o {output}: that is the database DB itself{' (stdin reads it)' if db == '-' else ''}; write the "
+             f"conversion to another file", 2)
     stdin_document = None
     if fmt == "jsonl" and db is not None:
         # JSON lines in, JSON lines out: converted a card at a time (tagtext.streaming)
@@ -276,8 +278,12 @@ def _report_counts(source: str, s: dict, problems, text_problems, output: str | 
 
 def _same_file(db: str, output: str) -> bool:
     """Whether OUT is DB (the same file, through any link or path): writing it would
-    replace the database with its own conversion."""
+    replace the database with its own conversion. DB ``-``: whether stdin is OUT
+    (``convert - -o cards.json < cards.json``)."""
     try:
+        if db == "-":
+            stdin = os.fstat(sys.stdin.fileno())
+            return stat.S_ISREG(stdin.st_mode) and os.path.samestat(stdin, os.stat(output))
         return os.path.samefile(db, output)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # no stdin, or one with no descriptor
         return False

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import TagTextError
-from ..reading import InputError, read_limited
+from ..reading import InputError, not_utf8, read_limited
 
 
 class DeckFileError(TagTextError):
@@ -146,8 +146,8 @@ def _decoded(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise DeckFileError(source, f"not UTF-8 text (byte {e.start})", line) from None
+        line, what = not_utf8(data, e)
+        raise DeckFileError(source, what, line) from None
 
 
 def count_of(digits: str, source: str, line: int, context: str) -> int:

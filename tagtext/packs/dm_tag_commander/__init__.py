@@ -31,7 +31,7 @@ from . import analysis, carddb
 from .analysis.text import fold
 from .nodes import CardText
 from .parser import parse as _parse
-from .parser import check_text, quirks
+from .parser import HALF_WIDTH_KATAKANA, check_text, quirks
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 from .rules.notes import MARKER as NOTE_MARKER
@@ -84,9 +84,10 @@ class DmTagCommanderPack(Pack):
     def parts(self, text: str):
         """The whole text where a rule's trigger meets it; else nowhere, unless the text is
         one the grammar refuses (an unclosed 《 or 「, a number mixing widths): that is
-        parsed, so that it is an error whether or not a rule would read it."""
+        parsed, so that it is an error whether or not a rule would read it; so is one with
+        half-width katakana, whose warning says the rules may miss it."""
         from ...pipeline import may_apply
-        if may_apply(self, text):
+        if may_apply(self, text) or HALF_WIDTH_KATAKANA.search(text):
             return None
         try:
             check_text(text)

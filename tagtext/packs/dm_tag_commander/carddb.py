@@ -119,13 +119,20 @@ class DmDatabase(Database):
 
 
     def shape_problem(self, texts: bool = True) -> str | None:
-        """The engine's checks, and: a database whose texts hold no Japanese at all is no
-        Duel Masters card list (the plain {id, name, text} shape reads any game's file)."""
+        """The engine's checks, and: a database whose texts (for a deck check, names) hold no
+        Japanese at all is no Duel Masters card list (the plain {id, name, text} shape reads
+        any game's file)."""
         problem = super().shape_problem(texts)
         if problem is None and texts and not any(_JAPANESE.search(t) for _, _, t in self.texts()):
-            return (f"{self.source}: none of its {len(self.cards)} cards has Japanese text; "
-                    f"is it a Duel Masters card list?")
+            return f"{self.source}: {_none_has(len(self.cards), 'Japanese text')}; is it a Duel Masters card list?"
+        if problem is None and not texts and not any(_JAPANESE.search(card.name) for card in self.cards):
+            return f"{self.source}: {_none_has(len(self.cards), 'a Japanese name')}; is it a Duel Masters card list?"
         return problem
+
+
+def _none_has(cards: int, what: str) -> str:
+    """'none of its 12 cards has Japanese text', 'its one card has no Japanese text'."""
+    return f"none of its {cards} cards has {what}" if cards != 1 else f"its one card has no {what.removeprefix('a ')}"
 
 
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -240,7 +247,7 @@ def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCar
 
 def _classic(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
     printings = tuple(Printing(_text(p.get("setCode")), _text(p.get("cardNumber")), _text(p.get("rarity")))
-                      for p in entry.get("printings") or () if isinstance(p, dict))
+                      for p in _items(entry.get("printings")) if isinstance(p, dict))
     # the sets a card is in besides its printings with a number (setsContaining: "DM-06 闘魂編(…)")
     printed = {p.set for p in printings}
     printings += tuple(Printing(code, "", "") for code in _set_codes(entry.get("setsContaining"))
@@ -320,9 +327,19 @@ def _int(value) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    # isdecimal, not isdigit: "²" is a digit int() refuses; a cost of thousands of digits is no cost
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= _COST_DIGITS:
         return int(value)
     return None
+
+
+#: the most digits a cost read from a database has (Python refuses ints of over 4,300)
+_COST_DIGITS = 9
+
+
+def _items(value) -> list:
+    """A JSON list's items; nothing for anything else (a printings field that is a number)."""
+    return value if isinstance(value, list) else []
 
 
 def _list(value) -> tuple[str, ...]:

@@ -17,6 +17,9 @@ and closed in the other) parses, and :func:`quirks` says where, for the warnings
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from lark import Transformer
 from lark.exceptions import UnexpectedToken
 
@@ -121,8 +124,18 @@ _OPENS = {"《": "card name", "「": "quote", "｢": "quote"}
 _REMINDER_CLOSE = {"(": ")", "（": "）"}
 
 
+#: half-width katakana (ｸﾘｰﾁｬｰ): never in official text, so no rule's pattern reads it
+HALF_WIDTH_KATAKANA = re.compile(r"[\uff66-\uff9f]+")
+
+
 def quirks(text: str) -> list[tuple[int, str]]:
     """(offset, what) for what real data has and the parser reads anyway: a reminder ( left
     open to its line's end, a ) with no (, a reminder opened in one width and closed in the
-    other. Empty for almost every text."""
-    return bracket_quirks(text, _REMINDER_CLOSE)
+    other; and half-width katakana, which the rules do not read. Empty for almost every text."""
+    out: list[tuple[int, str]] = []
+    kana = HALF_WIDTH_KATAKANA.search(text)
+    if kana is not None:
+        out.append((kana.start(), f"half-width katakana {kana.group()!r}: the rules read official text, written "
+                                  f"full-width ({unicodedata.normalize('NFKC', kana.group())}); this text may "
+                                  f"not be rewritten as it should"))
+    return out + bracket_quirks(text, _REMINDER_CLOSE)

@@ -5,6 +5,7 @@ so ４ and 4, ｘ and x are the same):
 
     4 《ボルシャック・ドラゴン》      count, then the name (in 《》 or not)
     4x ボルシャック・ドラゴン         count with x or ×
+    x4 《ボルシャック・ドラゴン》     x before the count
     ボルシャック・ドラゴン x1         the name, then x/× and the count
     《ボルシャック・ドラゴン》 1枚     the name, then the count in 枚
     ボルシャック・ドラゴン            a name alone: one copy
@@ -16,20 +17,22 @@ heading. Other headings (``メインデッキ``, ``【デッキ】``, ``Main Dec
 with a colon) and comments (``#``, ``//``) are skipped; so are blank lines.
 
 A card is kept as the key its name is compared by (widths folded, spaces and quote marks
-removed, a twinpact's 「A/B」 one name: DM-NOTES deck check 2); the deck check finds the
-card in the database by that key (or by one side of a twinpact). A line that names no card
-("4", "x2", "《》"), an unclosed 《, a count of 0 and a second commander are errors: one
-line naming file:line.
+removed, half-width katakana read as full-width, a twinpact's 「A/B」 one name: DM-NOTES
+deck check 2); the deck check finds the card in the database by that key (or by one side of
+a twinpact). A line that names no card ("4", "x2", "《》"), an unclosed 《, words around a
+《name》 that are not its count ("4 《A》 SR": they would become part of the name), a count
+of 0 and a second commander are errors: one line naming file:line.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tagtext.deck import Deck, DeckEntry, DeckFileError
-from tagtext.deck.model import read_deck_text
+from tagtext.deck.model import count_of, read_deck_text, shorten
 
 from ..analysis.text import fold
 
@@ -51,7 +54,7 @@ _SECTION_WORDS = re.compile(rf"^\s*(?:{_COMMANDER_WORD}|メインデッキ|デ�
                             rf"|GRゾーン|サイドボード|side\s*deck)\s*$", re.I)
 _IS_COMMANDER_HEADING = re.compile(_COMMANDER_WORD, re.I)
 
-_COUNT_FIRST = re.compile(r"^(?P<n>\d+)(?:\s*(?:x|枚)\s*|\s+|(?=《|<<)|$)(?P<name>.*)$")
+_COUNT_FIRST = re.compile(r"^(?:x\s*)?(?P<n>\d+)(?:\s*(?:x|枚)\s*|\s+|(?=《|<<)|$)(?P<name>.*)$")
 _COUNT_LAST = re.compile(r"^(?P<name>.*?)\s*(?:x\s*(?P<n>\d+)|(?P<m>\d+)\s*枚)$")
 
 
@@ -73,9 +76,10 @@ class DmDeck(Deck):
 
 
 def name_key(name: str) -> str:
-    """The key two names are compared by: widths folded 1:1, spaces and quote marks
-    removed, a slash written one way (DM-NOTES deck check 2)."""
-    folded = fold(name).translate(_WIDTH)
+    """The key two names are compared by: widths folded (half-width katakana too: ﾎﾞﾙｼｬｯｸ
+    is ボルシャック), spaces and quote marks removed, a slash written one way (DM-NOTES deck
+    check 2)."""
+    folded = unicodedata.normalize("NFKC", fold(name).translate(_WIDTH))
     return _SPACES.sub("", _QUOTES.sub("", folded))
 
 
@@ -127,19 +131,19 @@ def _entry(line: str, source: str, lineno: int) -> DeckEntry:
     count = 1
     m = _COUNT_FIRST.match(text)
     if m is not None and m.group("name").strip():
-        count, text = int(m.group("n")), m.group("name")
+        count, text = count_of(m.group("n"), source, lineno, line), m.group("name")
     else:
         m = _COUNT_LAST.match(text)
         if m is not None and m.group("name").strip():
-            count, text = int(m.group("n") or m.group("m")), m.group("name")
+            count, text = count_of(m.group("n") or m.group("m"), source, lineno, line), m.group("name")
         elif m is not None or (_COUNT_FIRST.match(text) is not None):
-            raise DeckFileError(source, f"{line!r} names no card (one card a line: '1 《name》', 'name x1' or a "
-                                        f"name)", lineno)
+            raise DeckFileError(source, f"{shorten(line)!r} names no card (one card a line: '1 《name》', 'name x1' "
+                                        f"or a name)", lineno)
     name = _name(text.strip(), line, source, lineno)
     if count == 0:
-        raise DeckFileError(source, f"{line!r}: a count of 0 (leave the line out)", lineno)
+        raise DeckFileError(source, f"{shorten(line)!r}: a count of 0 (leave the line out)", lineno)
     if count > MAX_COUNT:
-        raise DeckFileError(source, f"{line!r}: a count of {count} is no deck's", lineno)
+        raise DeckFileError(source, f"{shorten(line)!r}: a count of {count} is no deck's", lineno)
     return DeckEntry(name_key(name), count, lineno, name)
 
 
@@ -148,11 +152,15 @@ def _name(text: str, line: str, source: str, lineno: int) -> str:
     opened = text.count("《") + text.count("<<")
     closed = text.count("》") + text.count(">>")
     if opened != closed:
-        raise DeckFileError(source, f"{line!r}: a 《 without its 》" if opened > closed else
-                            f"{line!r}: a 》 without its 《", lineno)
-    m = re.fullmatch(r"(?:《|<<)(?P<name>.*?)(?:》|>>)\s*", text)
+        raise DeckFileError(source, f"{shorten(line)!r}: a 《 without its 》" if opened > closed else
+                            f"{shorten(line)!r}: a 》 without its 《", lineno)
+    m = re.fullmatch(r"(?:《|<<)(?P<name>(?:(?!《|》|<<|>>).)*)(?:》|>>)\s*", text)
+    if m is None and opened:
+        # '4 《A》 SR', 'Ｘ 《A》': words around a name that are no count would become part of the name
+        raise DeckFileError(source, f"{shorten(line)!r}: words around 《name》 that are not its count (one card a "
+                                    f"line: '1 《name》', 'name x1' or a name)", lineno)
     name = m.group("name") if m is not None else text
     if not name_key(name):
-        raise DeckFileError(source, f"{line!r} names no card (one card a line: '1 《name》', 'name x1' or a name)",
-                            lineno)
+        raise DeckFileError(source, f"{shorten(line)!r} names no card (one card a line: '1 《name》', 'name x1' or a "
+                                    f"name)", lineno)
     return name.strip()

@@ -159,7 +159,8 @@ def singleton(team: Team, reg: Regulation) -> Iterator[Problem]:
                 where = ", ".join(str(line.line) for line in lines)
                 name = card.name if card is not None else lines[0].written
                 yield Problem("singleton", "a deck holds one card of a name", "singleton",
-                              card=card.id if card is not None else UNKNOWN, name=f"《{name}》 (lines {where})",
+                              card=card.id if card is not None else UNKNOWN,
+                              name=f"《{name}》 ({'lines' if len(lines) > 1 else 'line'} {where})",
                               counts={deck.label: total}, limit=1)
 
 
