@@ -70,7 +70,7 @@ def errata(db, out, fmt, allow_empty, strict, jobs, rulings, notes, pack):
     counts.setdefault("stale ruling", (0, "stale rulings"))
     flagged = ", ".join(f"{n} {noun}" for n, noun in counts.values())
     skipped = report_problems(errata_.entry_problems)
-    unreadable = report_problems(TextNotRewritten(f"{f.card.id} {f.field}: {'; '.join(f.messages)}")
+    unreadable = report_problems(TextNotRewritten(f"{errata_.source}: {f.card.id} {f.field}: {'; '.join(f.messages)}")
                                  for f in errata_.flags if f.kind == "unreadable")
     if report.kept:
         shown = ", ".join(report.kept[:5]) + (" ..." if len(report.kept) > 5 else "")
