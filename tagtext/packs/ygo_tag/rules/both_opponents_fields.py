@@ -7,7 +7,7 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import joined_private_area, on_field, puts_in_zone
-from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
+from .common import Context, agree_singular, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "both-opponents-fields"
 TRIGGER = re.compile(r"your opponent|their opponent")
@@ -59,6 +59,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             # "all face-up monsters they currently control", the opponent introduced before
             # (a requirement, a chosen opponent): the field is still both opponents'
             replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
+            _still_that_opponent(m, changes, ctx)
             continue
         if _pronoun_field(m, ctx):
             # "destroy 1 card in that opponent's hand (at random) or their field": the hand
@@ -238,6 +239,25 @@ def _pronoun_controls(m, ctx: Context) -> bool:
             and (named.area in y.PRIVATE_AREAS
                  or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",)))
             or _answered(named, m, ctx))
+
+
+#: what a player does with their own cards ("all cards they draw")
+_OWN_VERBS = frozenset({"draw", "discard", "reveal", "shuffle", "add"})
+
+
+def _still_that_opponent(m, changes: dict, ctx: Context) -> None:
+    """After "they control" became "your opponents control", a later "they" of the sentence
+    that acts on their own cards ("Look at that opponent's hand, all monsters your opponents
+    control, and all cards they draw") would read as both opponents: it is still the
+    chosen opponent, "that opponent draws"."""
+    named = ctx.analysis.mention_of(m.antecedent)
+    if named is None or ctx.free(named.leaf):
+        return  # the opponent was not written as one ("that opponent's hand")
+    for e in ctx.analysis.in_sentence(m.sentence):
+        if (e.start > m.start and isinstance(e.leaf, y.Pronoun) and e.leaf.text.lower() == "they"
+                and e.antecedent is m.antecedent and e.after[:1] and e.after[0] in _OWN_VERBS and ctx.free(e.leaf)):
+            replace(changes, e.leaf, "that opponent", ID, ctx)
+            agree_singular(e.leaf, changes, ctx, ID)
 
 
 def _answered(named, m, ctx: Context) -> bool:
