@@ -180,6 +180,9 @@ class Ability:
     #: whether a line break (or the text's end, or ■) follows it: a note after it needs no
     #: line break of its own after it
     break_after: bool = True
+    #: the line break after it when spaces end its printed line (「…戻す。 \n」): a note goes
+    #: after the whole printed line, so after those spaces
+    spaced_break: d.Leaf | None = None
 
     @property
     def start(self) -> int:
@@ -400,6 +403,8 @@ def _breaks(tree: d.CardText, abilities: list[Ability]) -> None:
     for ability in abilities:
         after = following.get(id(ability.units[-1]), None) if ability.units else None
         ability.break_after = after is None or isinstance(after, d.LineBreak)
+        if isinstance(after, d.LineBreak) and after.prefix:
+            ability.spaced_break = after
 
 
 def _add(ability: Ability, item: d.Sentence, clauses, text: str, sentences: list[SentenceInfo]) -> None:

@@ -43,11 +43,15 @@ NOUNS = (
 ZONES = frozenset({"hand", "deck", "shield", "mana", "grave"})
 
 _COUNT_WORD = r"(?:\d+|ひとつ|一つ|ひとり|一人)"
-_PER_EACH = re.compile(r"^[^、。]*?" + _COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき")
-_NUMBER_OF = re.compile(r"^(?:[^、。]*?の(?:数|枚数|合計)|と同じ(?:数|枚数))")
+_PER_EACH = re.compile(r"^(?:の、)?[^、。]*?" + _COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき")
+#: the phrase's number is read (相手のクリーチャーの数, 相手の手札と同じ枚数); not a phrase an effect
+#: takes (相手のクリーチャーを|パワーの合計が…になるように好きな数選び: T9b's)
+#: a count right before the phrase: one of them per thing counted (…１体につき、相手の…を１体)
+_PER_BEFORE = re.compile(_COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき、?(?:バトルゾーンにある、?)?$")
+_NUMBER_OF = re.compile(r"^(?![をが])(?:[^、。]*?の(?:数|枚数|合計)|と同じ(?:数|枚数))")
 _QUANTITY = re.compile(
     r"^(?!と同じ)(?:を|の)?、?[^、。]{0,24}?(?P<q>好きな数|好きな枚数|すべて|全て|その数|同じ数|同じ枚数"
-    r"|(?P<n>\d+|ひとつ|一つ|ひとり)(?P<unit>体|枚|つ|人)?(?P<upto>まで)?(?=[をずかとのまで、。選破タ持見捨ブ]|$))")
+    r"|(?P<n>\d+|ひとつ|一つ|ひとり)(?P<unit>体|枚|つ|人)?(?P<upto>まで)?(?!の(?:かわり|代わり))(?=[をずかとのまで、。選破タ持見捨ブ]|$))")
 _VERB = re.compile(r"(選|破壊|タップ|アンタップ|戻|置|ブレイク|見|捨|バトル|加え|出|唱え|引)")
 
 
@@ -199,6 +203,8 @@ def counted(m: Mention) -> str | None:
 def compared(m: Mention) -> bool:
     """相手より, 相手と同じ, 相手のほうが, 相手の手札が自分の手札より多ければ: the opponent's
     information is compared with yours."""
+    if counted(m) == "per":
+        return False  # 相手の、選んだ文明と同じ文明のクリーチャー１体につき: a count (T9d's)
     if m.particle == "より" or re.match(r"^と同じ(?!数|枚数)", m.after) or re.match(r"^の(?:ほう|方)", m.after):
         return True
     return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ(?!数|枚数))", m.after[m.owned.end - m.end:]))
@@ -250,6 +256,8 @@ def selection(m: Mention) -> tuple[object, str]:
         q = "many"
     if isinstance(q, int) and q >= 2:
         q = "many"
+    if q == 1 and _PER_BEFORE.search(m.before):
+        q = "many"  # …１体につき相手のクリーチャーを１体選ぶ: as many as counted
     verb = _VERB.search(rest[:20])
     return q, verb.group(1) if verb else ""
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from ..analysis import players as pl
-from .common import ANY_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, refer_back, rule_of, say
+from ..analysis.text import MASK
+from .common import ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, refer_back, rule_of, say
 from . import choice
 from .single_card_choice import takes_one_card
 
@@ -35,11 +38,44 @@ def any_opponent_reference(tree, ctx: Context):
             continue
         if choice.chosen_before(m, ctx):
             continue  # an opponent is chosen before it in the ability: that player (T9, T10 …)
+        if pl.compared(m) and _inside_chosen_things(m, ctx):
+            continue  # 相手のマナゾーンにある…よりコストが大きい相手の…クリーチャーをすべて: T9's choice
+        if drawback(m, ctx):
+            # a condition that stops your own card: you read the opponent that suits you, so it
+            # holds only when it holds for every opponent
+            say(changes, ctx, m, EACH_OPPONENT)
+            ctx.claim(m, ID)
+            continue
         say(changes, ctx, m, ANY_OPPONENT)
         ctx.claim(m, ID)
         refer_back(changes, ctx, ID, m.ability, m.start, THAT_OPPONENT, sentence=m.sentence,
                    keep=lambda n: takes_one_card(n, ctx))
     return changes.apply(tree)
+
+
+#: what a drawback stops: your own card (このクリーチャーは攻撃することができない)
+_DRAWBACK = re.compile(r"^この(?:クリーチャー|カード|呪文)(?:は|を)[^。]*?(?:できない|できず|られない)")
+
+
+def drawback(m: pl.Mention, ctx: Context) -> bool:
+    """The condition (or comparison) stops your own card: 相手にシールドが１枚もなければ、このクリーチャーは
+    攻撃することができない. The seed lets you read the opponent that suits you, so the drawback holds
+    only when it holds for every opponent (各相手)."""
+    info = ctx.analysis.sentence_of(m)
+    if info is None or m.clause is None:
+        return False
+    clause = info.clauses[m.clause]
+    if clause.kind != "condition":
+        return False
+    rest = [c for c in info.clauses[m.clause + 1:] if c.kind not in ("duration",)]
+    return bool(rest) and bool(_DRAWBACK.match(rest[0].text.replace(MASK, "").strip(" \u3000")))
+
+
+def _inside_chosen_things(m: pl.Mention, ctx: Context) -> bool:
+    """A comparison inside the things a one-shot effect takes from one chosen opponent (相手の
+    マナゾーンにあるカードの枚数よりコストが大きい相手の…クリーチャーをすべて): that player's (T9)."""
+    return any(n.start > m.start and n.sentence == m.sentence and n.clause == m.clause and choice.wants_any(n, ctx)
+               for n in opponents(ctx, m.ability))
 
 
 def condition_and_effect(ctx: Context, ability: int) -> bool:

@@ -70,6 +70,11 @@ def _wants(m: pl.Mention, ctx: Context) -> str | None:
     return None
 
 
+def wants_any(m: pl.Mention, ctx: Context) -> bool:
+    """Whether some choosing rule wants ``m``."""
+    return _wants(m, ctx) is not None
+
+
 def chosen_before(m: pl.Mention, ctx: Context) -> bool:
     """Whether a choosing rule wants a mention before ``m`` in its ability (then ``m`` reads
     the chosen player)."""
@@ -102,6 +107,11 @@ def plan(ctx: Context) -> list[Step]:
         if chosen is None:
             continue
         m0, rule = chosen
+        if (rule == "T9b" and first_card is not None and first_card.start < m0.start
+                and first_card.owned.head == m0.owned.head and pl.selection(first_card)[0] == 1):
+            # 相手のクリーチャーを１体選ぶ。その後、…１枚につき、相手のクリーチャーをさらに１体選ぶ: the
+            # first pick and the ones counted after it are one opponent's (《行燈どろん》): chosen first
+            m0 = first_card
         info = a.sentence_of(m0)
         clause = info.clauses[m0.clause]
         at = info.effect_leaf if info.effect <= clause.index else clause.first_leaf

@@ -14,15 +14,28 @@ _OWNED = re.compile(r"自分|相手|各|この|その|それ|これ|選んだ|�
                     r"|攻撃クリーチャー|ブロックした|ブロックされた|バトルした|攻撃している")
 #: creatures an effect takes with no owner: …クリーチャーをすべて / を1体選び / すべてのクリーチャー /
 #: クリーチャーは…できない
-_TAKES = re.compile(r"(?:すべての[^、。を]*?クリーチャー|クリーチャー(?:をすべて|すべて|を\d+体|を好きな数|は[^、。]*?できない"
+_TAKES = re.compile(r"(?:すべての[^、。を]*?クリーチャー|クリーチャー(?:をすべて|すべて|を\d+体|を好きな数|は[^、。]*?(?:できない|できず)"
                     r"|を[^、。]{0,12}?(?:選|破壊|タップ|戻)))")
+
+
+#: words that name no owner though they hold この/その/それ: a time (このターン, そのターン中), a
+#: comparison (このクリーチャーより, それより), a race or civilisation chosen (その種族, その文明)
+_NOT_AN_OWNER = re.compile(r"(?:この|その)ターン中?|(?:この|その)クリーチャーより|それより|これより|その(?:種族|文明)")
+
+#: a clause that stops every creature (no owner, no source): クリーチャーは攻撃できず
+_STOPS_ALL = re.compile(r"^(?:他の)?クリーチャーは[^、。]*?(?:できない|できず)$")
 
 
 def every_creature(ctx: Context, info) -> bool:
     """A sentence whose effect takes creatures and names no owner or source (no 自分, 相手,
     その中から …): the clauses from where its effect starts."""
     effect = "、".join(c.text for c in info.clauses[info.effect:] if c.kind != "trigger")
-    return bool(effect) and bool(_TAKES.search(effect)) and not _OWNED.search(effect)
+    if bool(effect) and bool(_TAKES.search(effect)) and not _OWNED.search(_NOT_AN_OWNER.sub("", effect)):
+        return True
+    # a clause of its own that stops every creature, in a sentence that names players elsewhere
+    # (…相手のチームはゲームに勝たず、このターン中クリーチャーは攻撃できず、…)
+    clauses = [_NOT_AN_OWNER.sub("", c.text).strip() for c in info.clauses[info.effect:]]
+    return any(_STOPS_ALL.match(c) and not _OWNED.search(c) for c in clauses)
 
 
 def note_every_creature(tree, ctx: Context):

@@ -23,4 +23,9 @@ def add_note(changes, ctx, ability: Ability, note: str) -> None:
     last = ability.last_leaf()
     if last is None or ctx.protected_at(last.start):
         return
+    if ability.spaced_break is not None and not ctx.protected_at(ability.spaced_break.start):
+        # 「…戻す。 \n」: the note goes after the whole printed line, its trailing spaces
+        # included: a line of its own right after that line's break
+        changes.text(ability.spaced_break, lambda old, note=note: old + note + "\n")
+        return
     _add_note(changes, last, ability.break_after, note, MARKER)
