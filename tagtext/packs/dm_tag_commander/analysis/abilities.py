@@ -70,7 +70,7 @@ _RESTRICTION = re.compile(r"選ぶ(?:時|とき)、[^。]*(?:選べない|選ば
 _POINTS_BACK = re.compile(r"^[\u4e00-\u9fff]{1,3}[\u3041-\u309f]{0,3}[ただ](?![時とき])")
 #: the end of a sentence that states something lasting (a static ability of its own, in
 #: unbroken text): …できない, …ない, …される, …を得る, …なる, (パワー|コスト)を…する
-_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する)。?$")
+_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する|(?:に|て)出る)。?$")
 #: the end of a sentence that does something (not a lasting state): for a twinpact's spell
 #: side in unbroken text
 _ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|アンタップする|引く|出す|加える|捨てる|捨てさせる|唱える|バトルさせる"
@@ -424,6 +424,11 @@ def _opens_with_trigger(clauses: tuple[Clause, ...]) -> bool:
 
 
 def _continues(core: str, clauses: tuple[Clause, ...]) -> bool:
+    if clauses and clauses[0].kind == "duration" and len(clauses) > 1:
+        # 次の自分のターンのはじめまで、そのクリーチャーは…: a duration, then a word pointing back
+        rest = clauses[1].text.replace(MASK, "").strip(" \u3000")
+        if _CONTINUES.match(rest) or _POINTS_BACK.match(rest):
+            return True
     return bool(clauses and clauses[0].kind == "connective") or bool(_CONTINUES.match(core)) \
         or bool(_POINTS_BACK.match(core))
 
@@ -438,6 +443,8 @@ def _kind(ability: Ability, clauses, core: str, spell: bool, maybe_spell: bool, 
         return ONE_SHOT
     if tap_next and (tap_next == "use" or not _STATIC_END.search(core.replace(MASK, ""))):
         return ONE_SHOT
+    if tap_next == "gain":
+        return STATIC  # gained on arrival, it states something lasting (このターン、…相手は使えない)
     if clauses and clauses[0].kind == "duration" and _LASTING.search(clauses[0].text.replace(MASK, "").strip()):
         return ONE_SHOT
     if maybe_spell and "この" not in core and _ACTION_END.search(core.replace(MASK, "")):
@@ -466,6 +473,7 @@ def _uses_next_ability(tree: d.CardText, ability: Ability) -> str | bool:
     if m is None:
         # a label standing alone on its line (フォートE：グレートメカオー): the next line is what it gives
         if ability.opener == "label" and all(isinstance(u, d.Label) or isinstance(u, d.Sentence) and u.stop is None
+                                            and not any(isinstance(n, d.Reminder) for n in u.walk())
                                             for u in ability.units):
             return "gain"
         return False

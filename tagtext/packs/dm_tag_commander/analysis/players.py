@@ -145,17 +145,18 @@ def rest_of_phrase(m: Mention) -> str:
 
 
 def in_combat(m: Mention) -> bool:
-    """An opponent's creature attacking, blocking, battling or breaking, or the opponent
-    attacking or blocking: 相手クリーチャーが攻撃する時, 相手のクリーチャーの攻撃によって,
-    バトルした相手クリーチャー, 自分のシールドを相手のクリーチャーがブレイクした時, 相手が
-    ブロックする前に; your creature breaking the attacked player's shields (このクリーチャーが
+    """An opponent's creature attacking, blocking or battling, or the opponent attacking or
+    blocking: 相手クリーチャーが攻撃する時, 相手のクリーチャーの攻撃によって, バトルした相手
+    クリーチャー, 相手がブロックする前に (an opponent's creature breaking a shield is not an
+    attack: 自分のシールドを相手のクリーチャーがブレイクした時 is T5's, a static 相手のクリーチャーが
+    ブレイクするシールド T4's); your creature breaking the attacked player's shields (このクリーチャーが
     相手のシールドをブレイクする時; 相手はそのシールドを…, the broken shield's owner)."""
     before = m.before.rstrip("、")
     rest = rest_of_phrase(m)
     creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
     if creature and re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before):
         return True
-    if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃|がブレイク|にブレイク"
+    if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃"
                              r"|の攻撃先|に攻撃|をブロック)", rest):
         return True
     if m.particle == "が" and re.match(r"^が[^、。]{0,24}?(?:攻撃|ブロック)", m.after):
@@ -212,7 +213,8 @@ def compared(m: Mention) -> bool:
 
 def game_result(m: Mention) -> bool:
     """自分は/相手が ゲームに勝つ, 負ける, 勝利する, 敗北する (and their negatives)."""
-    return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after))
+    return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after)
+                or re.match(r"^[はが](?:勝つ|負ける|勝利する|敗北する)", m.after))
 
 
 def in_each_player_sentence(m: Mention) -> bool:

@@ -42,6 +42,21 @@ def _in_leading_trigger(m: pl.Mention, ctx: Context) -> bool:
     return m.clause < max(info.effect, 1) and m.clause < info.leading
 
 
+_ALTERNATIVE = re.compile(r"(?:時|とき)、?(?:または|あるいは)")
+
+
+def _alternative_without_opponent(ctx: Context, m: pl.Mention) -> bool:
+    """The trigger is one of alternatives and another names no opponent (このクリーチャーが攻撃
+    された時または相手によって選ばれた時、): a later 相手 has no opponent to refer to."""
+    info = ctx.analysis.sentence_of(m)
+    if info is None or m.clause is None:
+        return False
+    lead = "、".join(c.text for c in info.clauses[:max(info.effect, m.clause + 1)])
+    if not _ALTERNATIVE.search(lead):
+        return False
+    return any("相手" not in part for part in _ALTERNATIVE.split(lead))
+
+
 def acting_opponent(tree, ctx: Context):
     """相手が…時、/ 相手の(クリーチャー等)が…時、/ 「相手が…選ぶ時、…選べない」 → いずれかの相手が /
     いずれかの相手の…が; a later 相手は/が/の in the ability → その相手は/が/の.
@@ -72,7 +87,7 @@ def acting_opponent(tree, ctx: Context):
                 # …その相手の山札を見る: whose hand or deck (or all of whose things) is that one's
                 whose = m.particle == "の" and m.compound == "" and choose_opponent.wants(m, ctx)
                 if m.start > attack[-1].start and (acts or whose or m.clause_kind == "condition") \
-                        and m.clause_kind != "trigger" and not keeps_as_printed(m):
+                        and m.clause_kind != "trigger" and not keeps_as_printed(m) and not pl.compared(m):
                     say(changes, ctx, m, THAT_OPPONENT)
                     ctx.claim(m, ID)
                     if whose:
@@ -95,7 +110,9 @@ def acting_opponent(tree, ctx: Context):
         for m in trigger:
             say(changes, ctx, m, EACH_OPPONENT if m.particle == "は" else ANY_OPPONENT)
             ctx.claim(m, ID)
-        refer_back(changes, ctx, ID, ability.index, trigger[-1].start, THAT_OPPONENT)
+        if not _alternative_without_opponent(ctx, trigger[-1]):
+            refer_back(changes, ctx, ID, ability.index, trigger[-1].start, THAT_OPPONENT,
+                       keep=pl.compared)
     return changes.apply(tree)
 
 

@@ -32,7 +32,8 @@ def team_result(tree, ctx: Context):
         ctx.claim(m, ID)
         decided_sentences.add(m.sentence)
     for m in opponents(ctx):
-        if m.sentence in decided_sentences and m.clause_kind in ("condition", "trigger") and not pl.in_combat(m):
+        if (m.sentence in decided_sentences and m.clause_kind in ("condition", "trigger") and not pl.in_combat(m)
+                and not pl.team_turn(m)):  # 相手のターンのはじめに: the team's turn (DM-NOTES 2)
             changes.replace(m.leaf, ANY_OPPONENT + ("の" if m.compound == "クリーチャー" else ""))
             ctx.claim(m, ID)
     if ctx.notes:
