@@ -30,8 +30,8 @@ def _load(name: str):
 #: packs whose reviewed corpus has a shape and a test of its own (the pack's reviewers write
 #: id, original, expected, note), held there, not here: each with its test
 OWN_TEST = {
-    "dm-tag-commander": "tests/packs/dm_tag_commander/test_reviewed.py (the review input: "
-                        "/work/notes/dm-review-input.jsonl, scripts/dm_review_input.py)",
+    "dm-tag-commander": "tests/packs/dm_tag_commander/test_reviewed.py (lines: id, corpus, original, "
+                        "expected, verdict, note; picked by scripts/dm_review_input.py)",
 }
 
 CORPORA = {name: _load(name) for name in packs.names()

@@ -4,8 +4,9 @@ reviewers who did not write the rules, never copied from the pack's output
 every text the rules change on both shared corpora and a sample of those they leave).
 
 Each line: ``id`` (the card's id in the shipped database: classic ``dm01-001``, 2018
-``s000``, so the card's type and shape are known), ``original``, ``expected``, ``note`` (the
-reviewer's). Every reviewed text must come out exactly as expected; a text listed in
+``s000``, so the card's type and shape are known), ``corpus``, ``original``, ``expected``,
+``verdict`` (the reviewer's on the tool's output then: ok, wrong, wording), ``note`` (the
+reviewer's; see tests/fixtures/reviewed/SOURCE.md). Every reviewed text must come out exactly as expected; a text listed in
 dm-tag-commander-open.json (``{"open": [{"id": ..., "why": ...}]}``) is a known defect and
 must still differ (strict xfail), so a fix that makes it pass takes it off the list.
 """
@@ -52,3 +53,9 @@ def test_each_text_is_reviewed_once_as_its_card_prints_it(dm_db):
     assert [i for i, line in zip(ids, LINES)
             if i not in by_id or by_id[i].texts.get("text") != line["original"]] == []
     assert all(line.get("note") is not None and line.get("expected") for line in LINES)
+    assert all(line["verdict"] in {"ok", "wrong", "wording"} and line["corpus"] in {"classic", "2018"}
+               for line in LINES)
+
+
+def test_the_review_is_whole():
+    assert len(LINES) == 1040, "issue 17's review: 640 changed texts and 400 unchanged ones (SOURCE.md)"

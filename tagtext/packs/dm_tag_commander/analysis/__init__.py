@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .. import nodes as d
 from . import abilities as ab
 from . import players as pl
-from .text import has_full_width_digit, masked
+from .text import masked, writes_full_width
 
 
 @dataclass
@@ -59,4 +59,4 @@ def analyse(tree: d.CardText, text: str, card_type: str | None = None, unbroken:
     abilities, sentences = ab.segment(tree, mask, card_type, unbroken)
     mentions = pl.mentions(tree, mask, abilities, sentences)
     return Analysis(text, tree, mask, abilities, sentences, mentions, card_type, unbroken,
-                    has_full_width_digit(text))
+                    writes_full_width(text))

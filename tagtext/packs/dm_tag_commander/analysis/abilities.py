@@ -57,6 +57,8 @@ _TRIGGER = re.compile(
     r"|(?:ターン|攻撃)の(?:はじめ|始め|初め|終わり)に"
     r"|ターンが終わる(?:時|とき)"
     r"|(?:かわり|代わり)に)$")
+#: a time the effect names (次の自分のターンのはじめに): not what triggers the ability
+_NEXT_TURN = re.compile(r"次の[^、。]*ターンの(?:はじめ|始め|初め|終わり)に$")
 _DURATION = re.compile(r"(?:ターン|ターンの間|ターン中|ターン中に|まで|までの間|攻撃中|バトル中)$")
 _CONDITION = re.compile(r"(?:ば|なら|ならば|場合|限り|間|時|とき|中|中に|際|際に|以外|うち)$")
 #: a sentence that points back at the one before, or goes on from it
@@ -70,7 +72,7 @@ _RESTRICTION = re.compile(r"選ぶ(?:時|とき)、[^。]*(?:選べない|選ば
 _POINTS_BACK = re.compile(r"^[\u4e00-\u9fff]{1,3}[\u3041-\u309f]{0,3}[ただ](?![時とき])")
 #: the end of a sentence that states something lasting (a static ability of its own, in
 #: unbroken text): …できない, …ない, …される, …を得る, …なる, (パワー|コスト)を…する
-_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する|(?:に|て)出る)。?$")
+_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する|(?:に|て)出る|のかわりに[^、。]*?が選ぶ)。?$")
 #: the end of a sentence that does something (not a lasting state): for a twinpact's spell
 #: side in unbroken text
 _ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|アンタップする|引く|出す|加える|捨てる|捨てさせる|唱える|バトルさせる"
@@ -251,6 +253,8 @@ def clause_kind(core: str) -> str:
     or ``effect``."""
     if _CONNECTIVE.match(core):
         return "connective"
+    if _NEXT_TURN.search(core):
+        return "duration"  # 相手は次の自分自身のターンのはじめに、: when the effect happens, not a trigger
     if _TRIGGER.search(core):
         return "trigger"
     if _MEANS.search(core) and "相手" not in core:

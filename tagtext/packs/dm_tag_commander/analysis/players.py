@@ -165,8 +165,8 @@ def in_combat(m: Mention) -> bool:
         return True
     if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)", rest):
         return True
-    if m.particle == "は" and (re.search(r"ブレイク(?:した|する|される)(?:時|とき)、$", m.before)
-                              and re.match(r"^は、?そのシールド", m.after)
+    if m.particle == "は" and (re.search(r"ブレイク(?:した|する|される)(?:時|とき)、(?:[^。]*?、)?$", m.before)
+                              and re.match(r"^は、?(?:かわりに)?そのシールド", m.after)
                               or re.search(r"ブレイク(?:した|する)シールドを、?$", m.before)):
         return True
     return False
@@ -176,6 +176,7 @@ def breaker(m: Mention) -> bool:
     """このクリーチャーは、相手のシールドをN枚ブレイクする: a breaker (all its breaks on the one
     player it attacks)."""
     return bool(m.owned is not None and m.owned.zone == "shield" and "このクリーチャーは" in m.before
+                and not re.search(r"(?:時|とき|たび)、", m.before)  # …アンタップした時、…: a trigger's breaks
                 and re.match(r"^を(?:\d+|すべて)(?:枚|つ)?ブレイク", rest_of_phrase(m)))
 
 
@@ -214,7 +215,8 @@ def compared(m: Mention) -> bool:
 def game_result(m: Mention) -> bool:
     """自分は/相手が ゲームに勝つ, 負ける, 勝利する, 敗北する (and their negatives)."""
     return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after)
-                or re.match(r"^[はが](?:勝つ|負ける|勝利する|敗北する)", m.after))
+                or re.match(r"^[はが](?:勝つ|負ける|勝利する|敗北する)(?:時|とき)", m.after)
+                and "ゲームに" in m.before + m.after)  # …ゲームに負ける時または相手が勝つ時
 
 
 def in_each_player_sentence(m: Mention) -> bool:

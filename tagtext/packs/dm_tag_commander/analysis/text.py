@@ -14,7 +14,7 @@ from ....syntax.unspaced import MASK, digit, fold, has_full_width_digit
 from ....syntax.unspaced import masked as _masked
 from .. import nodes as d
 
-__all__ = ["MASK", "fold", "masked", "has_full_width_digit", "digit"]
+__all__ = ["MASK", "fold", "masked", "has_full_width_digit", "writes_full_width", "digit"]
 
 #: what the rules never read inside
 OPAQUE = (d.Reminder, d.Quote, d.CardName)
@@ -23,3 +23,15 @@ OPAQUE = (d.Reminder, d.Quote, d.CardName)
 def masked(tree: d.CardText, text: str) -> str:
     """``text`` (folded) with reminder text, quotes and card names masked."""
     return _masked(tree, text, OPAQUE)
+
+
+def writes_full_width(text: str) -> bool:
+    """Whether a digit the pack writes into ``text`` is full-width: when the text writes any
+    digit full-width (the engine's rule); in a text with no digit at all, when it writes Latin
+    letters full-width (the 2018 texts' Ｓ・トリガー, official style: one-digit counts
+    full-width). The card's own width either way (the pack's decision, NOTES.md)."""
+    if has_full_width_digit(text):
+        return True
+    if any("0" <= ch <= "9" for ch in text):
+        return False
+    return any("Ａ" <= ch <= "Ｚ" or "ａ" <= ch <= "ｚ" for ch in text)

@@ -22,6 +22,8 @@ def reads_information(m: pl.Mention) -> bool:
 def any_opponent_reference(tree, ctx: Context):
     """Comparisons 相手より, 相手と同じ; other conditions reading an opponent's information
     (相手の…があれば/なければ/…以上なら) → いずれかの相手より/と同じ/の (wins over T4 and T9).
+    A drawback (the condition stops your own card: 相手にシールドが１枚もなければ、このクリーチャーは
+    攻撃することができない) → 各相手 (the pack's decision, NOTES.md).
 
     Seed: 「相手の情報を参照する能力の場合、任意の相手プレイヤーを選択し参照します … 自分にとって都合の
     いい相手プレイヤーとシールド数を比較し効果を発動することが出来ます」. A later 相手 in the same
@@ -48,6 +50,8 @@ def any_opponent_reference(tree, ctx: Context):
             continue
         say(changes, ctx, m, ANY_OPPONENT)
         ctx.claim(m, ID)
+        if a.abilities[m.ability].kind == "static":
+            continue  # the static effect reaches every opponent (T4's 各相手)
         refer_back(changes, ctx, ID, m.ability, m.start, THAT_OPPONENT, sentence=m.sentence,
                    keep=lambda n: takes_one_card(n, ctx))
     return changes.apply(tree)
@@ -81,10 +85,14 @@ def _inside_chosen_things(m: pl.Mention, ctx: Context) -> bool:
 def condition_and_effect(ctx: Context, ability: int) -> bool:
     """A static ability whose condition and effect both name 相手 (a per-opponent reading)."""
     mentions = [m for m in ctx.analysis.opponents(ability) if not keeps_as_printed(m)]
-    return (any(m.clause_kind == "condition" or pl.compared(m) for m in mentions)
-            and any(m.clause_kind in ("effect", "duration") and not pl.compared(m) for m in mentions))
+    conditions = [m for m in mentions if m.clause_kind == "condition" or pl.compared(m)]
+    if conditions and all(pl.compared(m) for m in conditions):
+        # a comparison (ラビリンス：自分のシールドの数が相手より多ければ、相手は…): the seed settles it,
+        # you compare with the opponent that suits you (T9e), and the effect reaches every one (T4)
+        return False
+    return bool(conditions) and any(m.clause_kind in ("effect", "duration") and not pl.compared(m) for m in mentions)
 
 
 RULE = rule_of(ID, any_opponent_reference, "Comparisons and conditions read any opponent", "相手",
-               ("自分のシールドが相手のシールドより多ければ、このクリーチャーは攻撃することができない。",
-                "自分のシールドがいずれかの相手のシールドより多ければ、このクリーチャーは攻撃することができない。"))
+               ("このクリーチャーをバトルゾーンに出した時、相手のシールドが３枚以下であれば、カードを２枚まで引く。",
+                "このクリーチャーをバトルゾーンに出した時、いずれかの相手のシールドが３枚以下であれば、カードを２枚まで引く。"))

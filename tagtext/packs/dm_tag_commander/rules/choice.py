@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .. import nodes as d
 from ..analysis import players as pl
+from ..analysis.text import MASK
 from .common import THAT_OWNER, THAT_PLAYER, Changes, Context, keeps_as_printed, opponents, say
 from .single_card_choice import takes_one_card
 
@@ -56,11 +57,26 @@ def takes_things(m: pl.Mention) -> bool:
 def chooses(m: pl.Mention, ctx: Context) -> bool:
     """What every choosing rule requires: a free 相手 outside reminder text, in a one-shot
     ability's effect (not its trigger, not a condition), not a turn, an attack or a card
-    shown."""
+    shown; or the opponent of a lasting effect a one-shot ability sets up (D-1), said as a
+    trigger after its duration (次の自分のターンのはじめまで、相手のクリーチャーが攻撃する時、…)."""
+    if ctx.free(m) and not m.in_reminder and lasting_trigger(m, ctx):
+        return True
     return (ctx.free(m) and not m.in_reminder and ctx.analysis.abilities[m.ability].kind == "one-shot"
             and (m.clause_kind in ("effect", "duration", "connective", "means")
                  or m.clause_kind == "condition" and m.particle in ("は", "も"))
             and not keeps_as_printed(m))
+
+
+def lasting_trigger(m: pl.Mention, ctx: Context) -> bool:
+    """相手の… in a trigger right after the duration that opens a one-shot ability's sentence
+    (次の自分のターンのはじめまで、相手のクリーチャーが攻撃する時、可能ならクリーチャーを攻撃する): a
+    lasting effect set up on one opponent's things (D-1), not a trigger of the card's."""
+    info = ctx.analysis.sentence_of(m)
+    if (info is None or m.clause != 1 or m.clause_kind != "trigger" or m.particle != "の"
+            or ctx.analysis.abilities[m.ability].kind != "one-shot"):
+        return False
+    first = info.clauses[0]
+    return first.kind == "duration" and first.text.replace(MASK, "").rstrip().endswith("まで")
 
 
 def _wants(m: pl.Mention, ctx: Context) -> str | None:
@@ -86,47 +102,108 @@ def plan(ctx: Context) -> list[Step]:
         return ctx.plan
     steps: list[Step] = []
     a = ctx.analysis
-    one = ctx.one()
     for ability in a.abilities:
         if ability.kind != "one-shot":
             continue
-        mentions = opponents(ctx, ability.index)
-        wanted = [(m, rule) for m in mentions if (rule := _wants(m, ctx))]
-        if not wanted:
-            continue
-        first_card = next((m for m in mentions if takes_one_card(m, ctx)), None)
-        chosen = None
-        for m, rule in wanted:
-            if (rule == "T10" and first_card is not None and first_card.start < m.start
-                    and m.particle in ("は", "が", "も") and m.compound == ""):
-                steps.append(Step(rule, "say", m.leaf, THAT_OWNER, m))
-                ctx.claim(m, rule)
-                continue
-            chosen = (m, rule)
-            break
-        if chosen is None:
-            continue
-        m0, rule = chosen
-        if (rule == "T9b" and first_card is not None and first_card.start < m0.start
-                and first_card.owned.head == m0.owned.head and pl.selection(first_card)[0] == 1):
-            # 相手のクリーチャーを１体選ぶ。その後、…１枚につき、相手のクリーチャーをさらに１体選ぶ: the
-            # first pick and the ones counted after it are one opponent's (《行燈どろん》): chosen first
-            m0 = first_card
-        info = a.sentence_of(m0)
-        clause = info.clauses[m0.clause]
-        at = info.effect_leaf if info.effect <= clause.index else clause.first_leaf
-        if at is None or at.start > m0.start or _alternative(info, clause):
-            at = clause.first_leaf
-        first = next(m for m in mentions if m.start >= at.start and ctx.free(m) and not keeps_as_printed(m))
-        sentence_form = first.particle in ("は", "が", "も") and first.compound in ("", "プレイヤー")
-        steps.append(Step(rule, "insert", at, f"相手を{one}人選ぶ。" if sentence_form else f"相手を{one}人選び、"))
-        for m in mentions:
-            if m.start < at.start or not ctx.free(m) or keeps_as_printed(m):
-                continue
-            steps.append(Step(rule, "say", m.leaf, THAT_PLAYER, m))
-            ctx.claim(m, rule)
+        for region in _alternatives(ctx, ability):
+            _plan_region(ctx, steps, region)
     ctx.plan = steps
     return steps
+
+
+def _alternatives(ctx: Context, ability) -> list[list[pl.Mention]]:
+    """The ability's free 相手 mentions, cut where a sentence offers another option (次のうちの
+    いずれかを行ってもよい。A。または、B。): each option chooses its own opponent."""
+    a = ctx.analysis
+    regions: list[list[pl.Mention]] = [[]]
+    starts = {a.sentences[i].start for i in ability.sentences[1:]
+              if a.sentences[i].clauses and a.sentences[i].clauses[0].kind == "connective"
+              and a.sentences[i].clauses[0].text.replace(MASK, "").strip(" \u3000") in ("または", "あるいは")}
+    for m in opponents(ctx, ability.index):
+        info = a.sentence_of(m)
+        if info is not None and info.start in starts and regions[-1] and a.sentence_of(regions[-1][-1]) is not info:
+            regions.append([])
+        regions[-1].append(m)
+    return [r for r in regions if r]
+
+
+def _kept(m: pl.Mention, ctx: Context) -> bool:
+    return keeps_as_printed(m) and not lasting_trigger(m, ctx)
+
+
+def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) -> None:
+    a = ctx.analysis
+    one = ctx.one()
+    mentions = [m for m in mentions if ctx.free(m)]
+    wanted = [(m, rule) for m in mentions if (rule := _wants(m, ctx))]
+    if not wanted:
+        return
+    first_card = next((m for m in mentions if takes_one_card(m, ctx)), None)
+    chosen = None
+    owner = None
+    for m, rule in wanted:
+        if first_card is not None and first_card.start < m.start and _owner_of_chosen_card(m, rule) and (
+                rule == "T10" or first_card.sentence != m.sentence):
+            steps.append(Step(rule, "say", m.leaf, THAT_OWNER, m))
+            ctx.claim(m, rule)
+            if rule != "T10":
+                owner = m
+                break
+            continue
+        chosen = (m, rule)
+        break
+    if owner is not None:
+        # the card's owner's hand: the rest of the ability is that player's too
+        for m in mentions:
+            if m.start > owner.start and ctx.free(m) and not _kept(m, ctx):
+                steps.append(Step(owner_rule(owner, ctx), "say", m.leaf, THAT_OWNER, m))
+                ctx.claim(m, owner_rule(owner, ctx))
+        return
+    if chosen is None:
+        return
+    m0, rule = chosen
+    if (rule == "T9b" and first_card is not None and first_card.start < m0.start
+            and first_card.owned.head == m0.owned.head and pl.selection(first_card)[0] == 1):
+        # 相手のクリーチャーを１体選ぶ。その後、…１枚につき、相手のクリーチャーをさらに１体選ぶ: the
+        # first pick and the ones counted after it are one opponent's (《行燈どろん》): chosen first
+        m0 = first_card
+    info = a.sentence_of(m0)
+    clause = info.clauses[m0.clause]
+    at = info.effect_leaf if info.effect <= clause.index else clause.first_leaf
+    if lasting_trigger(m0, ctx):
+        at = info.clauses[0].first_leaf  # before the duration (DM-NOTES 5)
+    if at is None or at.start > m0.start or _alternative(info, clause):
+        at = clause.first_leaf
+    first = next(m for m in mentions if m.start >= at.start and ctx.free(m) and not _kept(m, ctx))
+    sentence_form = first.particle in ("は", "が", "も") and first.compound in ("", "プレイヤー")
+    steps.append(Step(rule, "insert", at, f"相手を{one}人選ぶ。" if sentence_form else f"相手を{one}人選び、"))
+    # a choice made only if a condition holds (…あれば、相手を１人選び、…) is that sentence's: a
+    # later sentence, done whether or not it held, has no chosen player to refer to
+    at_clause = info.clause_at(at.start)
+    conditional = at_clause is not None and at_clause.index > 0 and info.clauses[at_clause.index - 1].kind == "condition"
+    limit = info.end if conditional else None
+    for m in mentions:
+        if m.start < at.start or not ctx.free(m) or _kept(m, ctx) or (limit is not None and m.start >= limit):
+            continue
+        steps.append(Step(rule, "say", m.leaf, THAT_PLAYER, m))
+        ctx.claim(m, rule)
+    if limit is not None:
+        _plan_region(ctx, steps, [m for m in mentions if m.start >= limit])
+
+
+def _owner_of_chosen_card(m: pl.Mention, rule: str) -> bool:
+    """After one opponent's card was chosen (T9c), the opponent who then acts (相手は) or, in a
+    later sentence, whose hand or deck the effect takes (その後、相手の手札を…) is that card's
+    owner (DM-NOTES 5; in the same sentence the choice comes first and covers both)."""
+    if m.compound != "":
+        return False
+    if rule == "T10":
+        return m.particle in ("は", "が", "も")
+    return m.particle == "の" and m.owned is not None and m.owned.zone in ("hand", "deck")
+
+
+def owner_rule(m: pl.Mention, ctx: Context) -> str:
+    return ctx.claimed.get(m.leaf.start, "T9")
 
 
 def _alternative(info, clause) -> bool:

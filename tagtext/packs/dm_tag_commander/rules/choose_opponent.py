@@ -13,6 +13,8 @@ def wants(m: pl.Mention, ctx: Context) -> bool:
     """相手の…すべて; 相手の手札/山札/シールド/マナ as a zone."""
     if not choice.takes_things(m):
         return False
+    if choice.lasting_trigger(m, ctx):
+        return True
     quantity, verb = pl.selection(m)
     if quantity == "all":
         return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .any_opponent_reference import condition_and_effect
-from .common import EACH_OPPONENT, Changes, Context, keeps_as_printed, opponents, rule_of, say
+from .common import EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, rule_of, say
 
 ID = "T4"
 
@@ -31,11 +31,23 @@ def each_opponent(tree, ctx: Context):
             for m in mentions:
                 ctx.claim(m, ID)
             continue
+        each = {}
         for m in mentions:
-            if m.particle in ("の", "は", "が", "も", "に") or m.compound == "クリーチャー":
+            if m.sentence in each and _same_opponent(m):
+                # 各相手のクリーチャーがブレイクするシールドを、相手のかわりに自分が選ぶ: the opponent
+                # the sentence is about, each in turn
+                say(changes, ctx, m, THAT_OPPONENT)
+                ctx.claim(m, ID)
+            elif m.particle in ("の", "は", "が", "も", "に") or m.compound == "クリーチャー":
                 say(changes, ctx, m, EACH_OPPONENT)
                 ctx.claim(m, ID)
+                each.setdefault(m.sentence, m)
     return changes.apply(tree)
+
+
+def _same_opponent(m) -> bool:
+    """相手のかわりに: in place of the opponent the sentence already named."""
+    return m.particle == "の" and m.after.startswith(("のかわりに", "の代わりに"))
 
 
 RULE = rule_of(ID, each_opponent, "A static effect on the opponent reaches every opponent", "相手",

@@ -5,14 +5,15 @@ from __future__ import annotations
 from ..analysis import players as pl
 from . import choice
 from .common import Context, rule_of
+from .single_card_choice import takes_one_card
 
 ID = "T10"
 
 
 def wants(m: pl.Mention, ctx: Context) -> bool:
     """One-shot 相手は (and 相手も, 相手が, 相手に…させる/選ばせる, 相手とジャンケン)."""
-    if m.compound == "自身":
-        return False
+    if m.compound == "自身" or takes_one_card(m, ctx):
+        return False  # 相手と自分のクリーチャーを１体ずつ選び: the card names its player (T9c)
     return m.particle in ("は", "も", "が", "に", "と") or (m.compound == "プレイヤー" and m.particle in ("と", "は", "に"))
 
 

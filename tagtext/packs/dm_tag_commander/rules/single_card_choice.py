@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..analysis import players as pl
 from .common import Context, clarify_of
 
@@ -9,13 +11,19 @@ ID = "T9c"
 
 #: what one card of an opponent is: a creature, a card, a shield, a card in the mana zone
 _ONE_OF = frozenset({"creature", "card", "shield", "mana", "grave"})
+#: 相手と自分の…を１体ずつ: one of each player's
+_ONE_EACH = re.compile(r"^と自分の[^、。]*?を(?:1|１|ひとつ)(?:体|枚|つ)ずつ")
 
 
 def takes_one_card(m: pl.Mention, ctx: Context | None = None) -> bool:
     """相手の…を1体選び / 1体破壊する / 1枚選び / 1つブレイク: an effect takes one card the
     opponent owns (not from a hand or a deck, which are hidden), or one of each of you and an
     opponent (自分と相手のクリーチャーを１体ずつ)."""
-    if m.owned is None or m.in_reminder or pl.counted(m):
+    if m.in_reminder:
+        return False
+    if m.owned is None and m.particle == "と" and _ONE_EACH.match(m.after):
+        return True  # 相手と自分のクリーチャーを１体ずつ選び
+    if m.owned is None or pl.counted(m):
         return False
     quantity, verb = pl.selection(m)
     if quantity != 1 or m.owned.zone in ("hand", "deck"):
