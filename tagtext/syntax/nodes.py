@@ -174,12 +174,21 @@ class Words(Leaf):
     segmentation: ClassVar["Segmentation | None"] = None
 
     def split(self) -> list[Word]:
-        """The run's words, each a :class:`Word` with its own span and prefix."""
+        """The run's words, each a :class:`Word` with its own span and prefix. (The words of
+        the runs split last are kept: a pack's analysis and its rules split the same runs
+        again and again.)"""
+        hit = _SPLIT.get(id(self))
+        if hit is not None and hit[0] is self:
+            return list(hit[1])
         segmentation = type(self).segmentation
         if segmentation is None:
             raise TypeError(f"{type(self).__name__} belongs to no grammar: a pack's Words class needs a "
                             "segmentation (tagtext.syntax.words.Segmentation), bound by its Grammar")
-        return segmentation.words(self)
+        words = segmentation.words(self)
+        if len(_SPLIT) >= 4096:
+            _SPLIT.clear()
+        _SPLIT[id(self)] = (self, tuple(words))  # (the run held: its id stays its own)
+        return words
 
     def has_gaps(self) -> bool:
         """Whether the run holds more than one word (a separator inside it)."""
@@ -243,6 +252,9 @@ class Number(Leaf):
                                 f"(at most {_MAX_DIGITS})")
         return int(t)
 
+
+#: id(run) -> (run, its words), for the runs split last (Words.split)
+_SPLIT: dict[int, tuple["Words", tuple["Word", ...]]] = {}
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 

@@ -822,6 +822,8 @@ def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     that side of the field"): a destination, not a place cards are taken from."""
     out = []
     for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        if not any("either" in leaf.text.lower() for leaf in sentence.leaves()):
+            continue  # (most sentences: not split into words for nothing)
         leaves = list(_word_units(sentence))
         text = " ".join(leaf.text for leaf in leaves).lower()
         for k, leaf in enumerate(leaves):
@@ -860,6 +862,8 @@ def both_areas(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     it is in a condition ("If you banished monsters from both GYs, ...")."""
     out = []
     for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        if not any("both" in leaf.text.lower() for leaf in sentence.leaves()):
+            continue  # (most sentences: not split into words for nothing)
         leaves = list(_word_units(sentence))
         for k, leaf in enumerate(leaves):
             if not (isinstance(leaf, y.AreaWord) and leaf.area == "gy" and leaf.text.lower().endswith("s") and k > 0
