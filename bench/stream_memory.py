@@ -35,12 +35,12 @@ cards = pack.database_from_bytes(json.dumps(entries).encode(), "x", "json").card
 ids = {c.id for c in cards}
 
 def renamed(entry, k):
-    # a copy of the entry whose id (the field holding the card's id) is new in copy k
+    # a copy of the entry whose id is new in copy k: every field holding a card's id is
+    # renamed (a Digimon entry holds it twice, cardNumber and id; the reader takes one)
     entry = dict(entry)
     for key, value in entry.items():
         if str(value) in ids:
             entry[key] = value * 100 + k if isinstance(value, int) else f"{value}-{k}"
-            return entry
     return entry
 
 with open(out, "w", encoding="utf-8") as f:
