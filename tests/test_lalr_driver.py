@@ -179,3 +179,28 @@ def test_a_span_of_the_text_parses_as_if_it_were_the_whole_text():
     assert positions[0] == (4, 5) and positions[-1] == (12, 13)  # the whole text's offsets
     with pytest.raises(UnexpectedToken):  # the span ends inside the parentheses
         Driver(_lark()).parse(text, _token, start=4, end=9)
+
+
+def test_a_scanner_kept_on_disk_matches_as_the_pattern_compiled_afresh(tmp_path, monkeypatch):
+    """lalr.compiled keeps the regex engine's code of a scanner between processes: read
+    back, it matches as re.compile's; a kept file that is damaged or holds another pattern
+    is compiled afresh."""
+    import re
+
+    from tagtext.syntax import lalr
+
+    monkeypatch.setattr(lalr, "_scanner_folder", lambda: str(tmp_path))
+    pattern = r"[ \t]*+(?:(?P<WORD>[a-z]+(?:'s)?)|(?P<NUMBER>\d+)|(?P<PUNCT>[.,]))"
+    text = "Draw 2 cards, then your opponent's turn."
+    first = lalr.compiled(pattern)  # compiled and kept
+    (kept,) = tmp_path.iterdir()
+    again = lalr.compiled(pattern)  # read back
+    fresh = re.compile(pattern)
+    for pos in range(len(text)):
+        a, b, c = first.match(text, pos), again.match(text, pos), fresh.match(text, pos)
+        assert (a and (a.span(), a.lastgroup)) == (b and (b.span(), b.lastgroup)) == (c and (c.span(), c.lastgroup))
+    assert again.groupindex == fresh.groupindex
+    kept.write_text('["not this pattern", 0, [1, 2, 3], 0, {}, []]', encoding="utf-8")
+    assert lalr.compiled(pattern).match("opponent's").lastgroup == "WORD"
+    kept.write_text("{damaged", encoding="utf-8")
+    assert lalr.compiled(pattern).match("12").lastgroup == "NUMBER"

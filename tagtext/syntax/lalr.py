@@ -18,7 +18,11 @@ Lines and columns are not counted; nothing here reads them.
 
 from __future__ import annotations
 
+import functools
+import os
 import re
+import sys
+import threading
 from typing import Callable, Iterable
 
 from lark import Lark, Token
@@ -120,7 +124,7 @@ class Driver:
                 raise ValueError(f"ignored terminals must have the highest priority: {ordered[0].name} outranks them")
         body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
         blank = self._blank.pattern
-        return re.compile(f"{blank}(?:{body})" if body else blank + "(?!)")
+        return compiled(f"{blank}(?:{body})" if body else blank + "(?!)")
 
     def _run(self, state: _State, type_: str) -> re.Pattern:
         """The regex for more tokens of a run: each after whitespace, and each where the
@@ -193,6 +197,77 @@ class Driver:
                 elif state.lands is not after:
                     state.lands = False  # depends on more than the state: never join here
         return ip.feed_eof(token)
+
+
+def compiled(pattern: str) -> re.Pattern:
+    """``re.compile(pattern)``, from the regex engine's code kept on disk between processes
+    when this Python has compiled the pattern before. A parser state's scanner is a few KB
+    of alternatives; compiling the four a short text needs took half of a short ``tagtext
+    rewrite``'s parse. What is kept is the engine's code for the pattern: one JSON file per
+    pattern, in a folder of the temporary directory (where Lark keeps its parse tables:
+    ``cache=True``) for this Python's version of the engine and this user; the engine
+    checks code it is given, and anything missing or unreadable is compiled as usual."""
+    import hashlib
+    import json
+    try:
+        import _sre
+        from re import _compiler, _parser
+    except ImportError:  # another Python than CPython
+        return re.compile(pattern)
+    folder = _scanner_folder()
+    path = os.path.join(folder, hashlib.sha256(pattern.encode()).hexdigest()[:32] + ".json") if folder else None
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                got = json.load(f)
+            if got[0] == pattern:
+                flags, code, groups, groupindex, indexgroup = got[1:]
+                return _sre.compile(pattern, flags, code, groups, groupindex, tuple(indexgroup))
+        except Exception:  # noqa: BLE001 - none kept, or not usable: compile it
+            pass
+    try:
+        parsed = _parser.parse(pattern, 0)
+        code = _compiler._code(parsed, 0)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, index in groupindex.items():
+            indexgroup[index] = name
+        entry = [pattern, parsed.state.flags, list(code), parsed.state.groups - 1, groupindex, indexgroup]
+        regex = _sre.compile(pattern, *entry[1:5], tuple(indexgroup))
+    except Exception:  # noqa: BLE001 - the engine's internals changed: compile as usual
+        return re.compile(pattern)
+    if path is not None:
+        tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(entry, f)
+            os.replace(tmp, path)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return regex
+
+
+@functools.lru_cache(maxsize=1)
+def _scanner_folder() -> str | None:
+    """The folder of kept scanners for this Python and user (made if missing), or None."""
+    import _sre
+    import hashlib
+    import tempfile
+    version = hashlib.sha256(f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}".encode()).hexdigest()[:16]
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    folder = os.path.join(tempfile.gettempdir(), f".tagtext_scanners_{version}_{user}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if hasattr(os, "getuid") and os.stat(folder).st_uid != user:
+            return None  # someone else's: not read
+    except OSError:
+        return None
+    return folder
+
+
 
 
 class Lexeme(Token):

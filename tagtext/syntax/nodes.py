@@ -88,21 +88,38 @@ class Node:
     def leaves(self) -> Iterator["Leaf"]:
         """The leaves under this node, in text order."""
         stack: list[Node] = [self]
+        pop, push, extend = stack.pop, stack.append, stack.extend
         while stack:
-            node = stack.pop()
+            node = pop()
             if isinstance(node, Leaf):
                 yield node
-            else:
-                stack.extend(reversed(list(node.children())))
+                continue
+            for name in reversed(node.child_fields):  # (children(), last first: the hottest loop)
+                value = getattr(node, name)
+                if value is None:
+                    continue
+                if isinstance(value, tuple):
+                    extend(reversed(value))
+                else:
+                    push(value)
 
     def walk(self) -> Iterator["Node"]:
         """This node and every node under it, parents before children, in text order."""
         stack: list[Node] = [self]
+        pop, push, extend = stack.pop, stack.append, stack.extend
         while stack:
-            node = stack.pop()
+            node = pop()
             yield node
-            if not isinstance(node, Leaf):
-                stack.extend(reversed(list(node.children())))
+            if isinstance(node, Leaf):
+                continue
+            for name in reversed(node.child_fields):
+                value = getattr(node, name)
+                if value is None:
+                    continue
+                if isinstance(value, tuple):
+                    extend(reversed(value))
+                else:
+                    push(value)
 
     def to_source(self) -> str:
         """The text this node prints to: its leaves' prefixes and texts."""
