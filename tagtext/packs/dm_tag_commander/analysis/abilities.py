@@ -297,6 +297,7 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
     current: Ability | None = None
     pending_mark = False
     tap_next = False  # the line before said 「…タップして次の能力を使ってもよい」
+    position: dict[int, int] | None = None  # each item's index, by id (made when first asked)
 
     def open_ability(opener: str, kind: str | None = None) -> Ability:
         nonlocal current
@@ -383,7 +384,9 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             starts_new = False
         if starts_new:
             close(False)
-            line_start = not abilities or _follows_break(tree, item)
+            if position is None:
+                position = {id(x): i for i, x in enumerate(tree.items)}
+            line_start = not abilities or _follows_break(tree, item, position)
             open_ability("trigger" if opens_trigger else ("line" if line_start else "sentence"))
         ability = current
         if not ability.sentences:
@@ -484,9 +487,10 @@ def _uses_next_ability(tree: d.CardText, ability: Ability) -> str | bool:
     return "gain" if m.group("how") == "得" else "use"
 
 
-def _follows_break(tree: d.CardText, item: d.Node) -> bool:
-    items = tree.items
-    for i, x in enumerate(items):
-        if x is item:
-            return i == 0 or isinstance(items[i - 1], (d.LineBreak, d.AbilityMark, d.Label))
-    return False
+def _follows_break(tree: d.CardText, item: d.Node, position: dict[int, int]) -> bool:
+    """Whether the text's item ``item`` opens it or follows a line break, ■ or a label
+    (``position``: each item's index, by id)."""
+    i = position.get(id(item))
+    if i is None:
+        return False
+    return i == 0 or isinstance(tree.items[i - 1], (d.LineBreak, d.AbilityMark, d.Label))

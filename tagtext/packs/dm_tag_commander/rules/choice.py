@@ -80,8 +80,10 @@ def lasting_trigger(m: pl.Mention, ctx: Context) -> bool:
 
 
 def _wants(m: pl.Mention, ctx: Context) -> str | None:
+    if not chooses(m, ctx):
+        return None
     for module in family():
-        if chooses(m, ctx) and module.wants(m, ctx):
+        if module.wants(m, ctx):
             return module.ID
     return None
 
@@ -94,7 +96,12 @@ def wants_any(m: pl.Mention, ctx: Context) -> bool:
 def chosen_before(m: pl.Mention, ctx: Context) -> bool:
     """Whether a choosing rule wants a mention before ``m`` in its ability (then ``m`` reads
     the chosen player)."""
-    return any(n.start < m.start and _wants(n, ctx) for n in opponents(ctx, m.ability))
+    for n in opponents(ctx, m.ability):  # (in text order)
+        if n.start >= m.start:
+            return False
+        if _wants(n, ctx):
+            return True
+    return False
 
 
 def plan(ctx: Context) -> list[Step]:
