@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .errors import TagTextError
-from .reading import InputError, read_limited
+from .reading import InputError, not_utf8, read_limited
 
 
 #: The largest TOML file read (a user's tables and settings are a few KB).
@@ -31,7 +31,8 @@ def read_toml(path: str | Path, error: type[TagTextError], missing: str = "no su
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise error(f"{p}: not UTF-8 text (byte {e.start}); a TOML file is UTF-8") from None
+        _, what = not_utf8(data, e)
+        raise error(f"{p}: {what}{'' if ';' in what else '; a TOML file is UTF-8'}") from None
     return loads_toml(text, str(p), error)
 
 

@@ -107,3 +107,24 @@ def test_half_width_katakana_is_warned_of():
     assert one_error(result) == ("tagtext: warning: 1:5: half-width katakana 'ﾏﾅｿﾞｰﾝ': the rules read official "
                                  "text, written full-width (マナゾーン); this text may not be rewritten as it should")
     assert run("rewrite", *PACK, "すべてのマナゾーンにあるカード１枚につき+1000される。").stderr.count("warning") == 0
+
+
+# ----------------------------------------------------------------------------- the 殿堂 list
+
+def test_a_banlist_saved_by_a_windows_editor_is_read_or_refused_in_one_line(tmp_path):
+    """dmbad-9: a byte-order mark (Notepad's UTF-8) was 'invalid TOML: Invalid statement';
+    Shift_JIS gave Python's codec message; the read was unbounded."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("統率者: 《ボルシャック・ドラゴン》\n1 《ガトリング・ワイバーン》\n", encoding="utf-8")
+    listed = 'name = "店舗リスト"\nlast_updated = 2026-01-01\npremium_hall = ["ガトリング・ワイバーン"]\nhall = []\n'
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + listed.encode("utf-8"))
+    out = json.loads(run("deck", "check", *PACK, deck, "--banlist", bom, "--json").stdout)
+    assert out["banlist"]["name"] == "店舗リスト"
+    assert [p["card"] for p in out["problems"] if p["rule"] == "no-premium-hall"] == ["dm01-007"]
+    sjis = tmp_path / "sjis.toml"
+    sjis.write_bytes(listed.encode("cp932"))
+    result = run("deck", "check", *PACK, deck, "--banlist", sjis)
+    assert result.exit_code == 2
+    assert one_error(result) == (f"tagtext: error: {sjis}: not UTF-8 text (byte 8); it looks like Shift_JIS "
+                                 f"(CP932): save it as UTF-8")

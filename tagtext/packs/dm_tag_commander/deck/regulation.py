@@ -8,13 +8,13 @@ replace the pack's)."""
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from tagtext.deck import BanlistInfo
 from tagtext.errors import TagTextError
+from tagtext.tomlfile import layered, loads_toml
 
 from .cards import DeckFacts
 from .formats import name_key
@@ -80,24 +80,17 @@ def merge(base: Banlist, overlay: Banlist) -> Banlist:
 
 
 def load_banlist(path: str | Path | None = None) -> Banlist:
-    """The 殿堂 list a deck check uses: the pack's, with the file at ``path`` laid over it."""
-    shipped = parse_banlist(_packaged(BANLIST), f"dm_tag_commander/deck/{BANLIST}")
-    return shipped if path is None else merge(shipped, read_banlist(path))
-
-
-def read_banlist(path: str | Path) -> Banlist:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BanlistError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BanlistError(f"{p}: cannot read ({e})") from None
-    return parse_banlist(text, str(p))
+    """The 殿堂 list a deck check uses: the pack's, with the file at ``path`` laid over it
+    (read as the engine reads a user's TOML file: bounded, a byte-order mark as Windows
+    editors write it allowed, not UTF-8 or not TOML one line)."""
+    return layered(PACKAGE, BANLIST, f"dm_tag_commander/deck/{BANLIST}", path, _banlist, merge, BanlistError)
 
 
 def parse_banlist(text: str, source: str) -> Banlist:
-    doc = _toml(text, source)
+    return _banlist(_toml(text, source), source)
+
+
+def _banlist(doc: dict, source: str) -> Banlist:
     unknown = sorted(set(doc) - set(LISTS) - {"name", "last_updated", "source", "dtb"})
     if unknown:
         raise BanlistError(f"{source}: unknown key {unknown[0]!r} (lists: {', '.join(LISTS)}; [dtb] blocks)")
@@ -170,10 +163,7 @@ def _packaged(name: str) -> str:
 
 
 def _toml(text: str, source: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise BanlistError(f"{source}: invalid TOML: {e}") from None
+    return loads_toml(text, source, BanlistError)
 
 
 def _names(value, where: str) -> list[str]:
