@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from .. import nodes as d
 from ..analysis import players as pl
+from ..analysis.abilities import is_spell
 from ..analysis.text import MASK
 from .common import THAT_OWNER, THAT_PLAYER, Changes, Context, keeps_as_printed, opponents, say
 from .single_card_choice import takes_one_card
@@ -109,13 +110,45 @@ def plan(ctx: Context) -> list[Step]:
         return ctx.plan
     steps: list[Step] = []
     a = ctx.analysis
+    chose: int | None = None  # the last ability that chose an opponent
     for ability in a.abilities:
         if ability.kind != "one-shot":
             continue
+        if chose is not None and _goes_on_from(ctx, ability, chose):
+            _refer_to_chosen(ctx, steps, ability)
+            continue
+        before = len(steps)
         for region in _alternatives(ctx, ability):
             _plan_region(ctx, steps, region)
+        if any(step.kind == "insert" for step in steps[before:]):
+            chose = ability.index
     ctx.plan = steps
     return steps
+
+
+#: words that point back at what an effect did: このようにして墓地に置かれたカード
+_WHAT_IT_DID = re.compile(r"このようにして|こうして")
+
+
+def _goes_on_from(ctx: Context, ability, chose: int) -> bool:
+    """A spell's ability gained when it is cast (O・ドライブ: 「…そうした場合、次の能力を得る」) that
+    points back at what the spell did (「このようにして墓地に置かれたカード」) goes on from the
+    ability that chose: its 相手 is that player."""
+    a = ctx.analysis
+    if not is_spell(a.card_type) or ability.index < 2 or chose >= ability.index - 1:
+        return False
+    gives = a.abilities[ability.index - 1]
+    gives_text = "".join(unit.to_source() for unit in gives.units)
+    return "次の能力を得る" in gives_text and any(_WHAT_IT_DID.search(a.sentences[i].text) for i in ability.sentences)
+
+
+def _refer_to_chosen(ctx: Context, steps: list[Step], ability) -> None:
+    for m in opponents(ctx, ability.index):
+        rule = _wants(m, ctx)
+        if rule is None or _kept(m, ctx):
+            continue
+        steps.append(Step(rule, "say", m.leaf, THAT_PLAYER, m))
+        ctx.claim(m, rule)
 
 
 def _alternatives(ctx: Context, ability) -> list[list[pl.Mention]]:

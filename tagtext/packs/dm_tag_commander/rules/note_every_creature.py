@@ -26,6 +26,9 @@ _NOT_AN_OWNER = re.compile(r"(?:この|その)ターン中?|(?:この|その)ク
 #: a clause that stops every creature (no owner, no source): クリーチャーは攻撃できず
 _STOPS_ALL = re.compile(r"^(?:他の)?クリーチャーは[^、。]*?(?:できない|できず)$")
 
+#: a card picked: カードを１枚選び
+_PICKS_A_CARD = re.compile(r"カードを\d+枚(?:まで)?選")
+
 
 def every_creature(ctx: Context, info) -> bool:
     """A sentence whose effect takes creatures and names no owner or source (no 自分, 相手,
@@ -36,7 +39,11 @@ def every_creature(ctx: Context, info) -> bool:
     # a clause of its own that stops every creature, in a sentence that names players elsewhere
     # (…相手のチームはゲームに勝たず、このターン中クリーチャーは攻撃できず、…)
     clauses = [_NOT_AN_OWNER.sub("", c.text).strip() for c in info.clauses[info.effect:]]
-    return any(_STOPS_ALL.match(c) and not _OWNED.search(c) for c in clauses)
+    if any(_STOPS_ALL.match(c) and not _OWNED.search(c) for c in clauses):
+        return True
+    # a card picked from the battle zone, with no owner, or from a player's mana zone
+    # (バトルゾーンか、どちらかのプレイヤーのマナゾーンからカードを１枚選び): a creature of any player's
+    return bool(clauses) and clauses[0].startswith(("バトルゾーンか", "バトルゾーンから")) and bool(_PICKS_A_CARD.search(effect))
 
 
 def note_every_creature(tree, ctx: Context):
