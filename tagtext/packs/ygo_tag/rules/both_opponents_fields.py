@@ -7,7 +7,7 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import joined_private_area, on_field, puts_in_zone
-from .common import Context, agree_singular, like, opponent_acts, replace, rule_of, your_opponent
+from .common import Context, agree_singular, like, next_word, opponent_acts, replace, rule_of, your_opponent
 
 ID = "both-opponents-fields"
 TRIGGER = re.compile(r"your opponent|their opponent")
@@ -51,7 +51,10 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
     plural then owns agrees: "or in their GY" -> "or in their GYs". "<cards> they
     (currently) control" after an opponent introduced by another rule is still the field:
     "your opponents (currently) control"; "monsters their opponent controls" -> "their
-    opponents control"."""
+    opponents control". The opponent picking 1 card of their own field, no opponent named
+    before, is each opponent: "your opponent must send 1 face-up monster ... from their
+    field" -> "your opponents must each send ...", "make your opponents each send 1
+    Spell/Trap they control"."""
     changes: dict = {}
     by_leaf = {m.leaf.start: m for m in ctx.mentions()}
     for m in ctx.mentions():
@@ -75,11 +78,13 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("their opponents", m.leaf.text), ID, ctx)
             _agree(m, changes, ctx)
             continue
-        if _made_to_send_one(m, ctx):
-            # "You can make your opponent send 1 Spell/Trap they control to the GY": no
-            # opponent is named, and each opponent's field is one of the opponents' fields
-            # (rule 1): "make your opponents each send 1 Spell/Trap they control"
-            replace(changes, m.leaf, like("your opponents each", m.leaf.text), ID, ctx)
+        acts = _acts_on_one_of_theirs(m, ctx)
+        if acts is not None:
+            # "You can make your opponent send 1 Spell/Trap they control to the GY", "your
+            # opponent must send 1 face-up monster ... from their field": no opponent is
+            # named, and each opponent's field is one of the opponents' fields (rule 1):
+            # "make your opponents each send", "your opponents must each send"
+            _each(m, acts, changes, ctx)
             continue
         if _sends_their_field(m, ctx):
             # "Your opponent must send all monsters they control to the GY"
@@ -159,16 +164,100 @@ _SEND_VERBS = frozenset({"send", "sends", "shuffle", "shuffles", "return", "retu
                          "destroy", "destroys"})
 
 
-def _made_to_send_one(m, ctx: Context) -> bool:
-    """ "make your opponent send 1 <card> they control", in an effect that named no
-    opponent before."""
+#: what an opponent does to 1 card (or any number) of their own field, their choice
+_ONE_OF_THEIRS = frozenset({"send", "sends", "tribute", "tributes", "banish", "banishes", "destroy", "destroys",
+                            "choose", "chooses", "select", "selects"})
+_MODALS = frozenset({"must", "can"})
+#: "1 <cards>", "any number of <cards>": how many of their own the opponent picks
+_HOW_MANY = re.compile(r"^\s*(?:(?:must|can)\s+)?\w+\s+(?:1|any number of)\b", re.I)
+
+
+def _acts_on_one_of_theirs(m, ctx: Context) -> str | None:
+    """ "make your opponent send 1 <card> they control", "your opponent must send 1 face-up
+    monster ... from their field", "Your opponent chooses 1 monster they control and gives
+    control of it to you", in an effect that named no opponent before: the opponent picks
+    from their own field, and each opponent's field is one of the opponents'. How the
+    opponent is made to act: "make" ("make your opponent send"), the modal ("must", "can")
+    or "" (the verb itself); None when it is not this shape."""
     if (not your_opponent(m) or m.leaf.possessive or m.team or m.conditional or m.lasting or not ctx.free(m.leaf)
-            or m.before[-1:] != ("make",) or m.after[:1] not in (("send",), ("banish",), ("destroy",))
             or any(s in ctx.introduced for s in ctx.analysis.effect_of(m.sentence))):
-        return False
-    return any(e.leaf.text.lower() == "they" and e.after[:1] == ("control",) and e.sentence == m.sentence
-               and e.segment == m.segment and e.start > m.start and "1" in e.before[-4:]
-               for e in ctx.analysis.in_sentence(m.sentence))
+        return None
+    after = list(m.after)
+    if m.before[-1:] == ("make",):
+        how = "make"
+    elif m.before[-1:] in ((), ("and",), ("then",)):
+        # the opponent is the subject of the effect (not of a clause inside it)
+        how = after[0] if after[:1] and after[0] in _MODALS else ""
+        after = after[1:] if how else after
+    else:
+        return None
+    if not after or after[0] not in _ONE_OF_THEIRS:
+        return None
+    if not _HOW_MANY.match(ctx.text[m.leaf.end:m.leaf.end + 40]):
+        return None
+    for e in ctx.analysis.in_sentence(m.sentence):
+        if e.start <= m.start or e.segment != m.segment or not isinstance(e.leaf, y.Pronoun):
+            continue
+        low = e.leaf.text.lower()
+        if (low == "they" and e.after[:1] == ("control",)
+                or low == "their" and e.area == "field" and e.before[-1:] == ("from",)):
+            return how
+        return None  # another opponent's phrase comes first
+    return None
+
+
+def _each(m, how: str, changes: dict, ctx: Context) -> None:
+    """ "your opponent" -> "your opponents each" (after "make", or before the verb, which
+    agrees: "Your opponents each choose 1 monster they control and give ..."), or, with a
+    modal, "your opponents must each send"."""
+    if how in ("must", "can"):
+        replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
+        modal = next_word(m.leaf, ctx)
+        replace(changes, modal, modal.text + " each", ID, ctx)
+    else:
+        replace(changes, m.leaf, like("your opponents each", m.leaf.text), ID, ctx)
+    if how == "":
+        verb = next_word(m.leaf, ctx)
+        _plural_verb(verb, changes, ctx)
+        # "... they control and gives control of it to you": the second verb agrees too
+        for e in ctx.analysis.in_sentence(m.sentence):
+            if (e.start > m.start and e.segment == m.segment and isinstance(e.leaf, y.Pronoun)
+                    and e.leaf.text.lower() == "they" and e.after[:2] == ("control", "and")):
+                and_ = next_word(next_word(e.leaf, ctx), ctx)
+                _plural_verb(next_word(and_, ctx), changes, ctx)
+                break
+    _sent_ones_named(m, changes, ctx)
+
+
+def _plural_verb(verb, changes: dict, ctx: Context) -> None:
+    """ "chooses" -> "choose", "gives" -> "give", "banishes" -> "banish" after a plural subject."""
+    if not isinstance(verb, y.Word) or not ctx.free(verb):
+        return
+    low = verb.text.lower()
+    if low.endswith(("shes", "ches", "sses", "xes")):
+        replace(changes, verb, verb.text[:-2], ID, ctx)
+    elif low.endswith("s") and not low.endswith("ss"):
+        replace(changes, verb, verb.text[:-1], ID, ctx)
+
+
+#: a later sentence naming the one card the opponent sent ("monsters with that sent
+#: monster's name"): each opponent sent one
+_SENT_ONE = re.compile(r"\bthat (sent) (monster)'s (name)\b")
+
+
+def _sent_ones_named(m, changes: dict, ctx: Context) -> None:
+    """After "your opponents must each send 1 face-up monster ...", the next sentence's
+    "that sent monster's name" names both sent monsters: "the sent monsters' names"
+    (Herald of the Abyss)."""
+    sentences = ctx.analysis.sentences
+    for sentence in sentences[m.sentence + 1:m.sentence + 2]:
+        for found in _SENT_ONE.finditer(ctx.text, sentence.start, sentence.end):
+            words = [y.Word(found.start(), found.start() + 4, "", "that"),
+                     y.Word(found.start(2), found.end(2) + 2, "", ctx.text[found.start(2):found.end(2) + 2]),
+                     y.Word(found.start(3), found.end(3), "", found.group(3))]
+            if all(ctx.free(w) for w in words):
+                for word, new in zip(words, ("the", "monsters'", "names")):
+                    replace(changes, word, new, ID, ctx)
 
 
 def _sends_their_field(m, ctx: Context) -> bool:

@@ -7,7 +7,7 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import each_field_summons, either_side, puts_in_zone
-from .common import Context, like, opponent_acts, replace, rule_of, your_opponent
+from .common import Context, introduce, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "summon-to-opponents"
 TRIGGER = re.compile(r"your opponent|either field|either side|each field")
@@ -28,7 +28,9 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     the opponent is the one Summoning ("that opponent Special Summons ... to your
     opponent's side of the field"), it is their own side: not this rule. Placing a card in the
     opponent's zone ("place ... in your opponent's Field Zone") is the same one-zone
-    choice, and reads the same."""
+    choice, and reads the same. So is switching control of a monster the opponent selects
+    with this card: "Your opponent selects 1 monster they control. Switch control of the
+    selected monster and this card." -> "Choose 1 opponent; that opponent selects ..."."""
     changes: dict = {}
     for either, area, to in either_side(tree):
         if not to or not ctx.free(either):
@@ -49,6 +51,13 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, each, like("your", each.text), ID, ctx)
             replace(changes, area, f"{area.text} and 1 {prep} either opponent's {area.text}", ID, ctx)
     for m in ctx.mentions():
+        if _selects_for_a_switch(m, ctx):
+            # "FLIP: Your opponent selects 1 monster they control. Switch control of the
+            # selected monster and this card.": this card goes to one opponent's Monster
+            # Zone, so one opponent is chosen, and selects
+            replace(changes, m.leaf, like("choose 1 opponent; that opponent", m.leaf.text), ID, ctx)
+            introduce(tree, ctx, changes, m.sentence, m.start, ID, keep_lasting=True)
+            continue
         if (your_opponent(m) and not m.leaf.possessive and ctx.free(m.leaf) and not m.conditional
                 and m.before[-1:] == ("to",) and _GIVE.search(" ".join(m.before))):
             # "give control of it to your opponent": it goes to an opponent's Monster Zone
@@ -73,6 +82,20 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         if summoned and (to_zone or under):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
     return replace_leaves(tree, changes)
+
+
+#: the monster the opponent selected, switched with this card (Dummy Golem)
+_SWITCH = re.compile(r"[^\n]*?\bswitch control of the (?:selected|chosen) monster and this card\b", re.I)
+
+
+def _selects_for_a_switch(m, ctx: Context) -> bool:
+    """ "Your opponent selects 1 monster they control", and the effect then switches control
+    of the selected monster and this card: control of this card goes to one opponent (as
+    when it is given), so that opponent is chosen; not when the effect named one before."""
+    return (your_opponent(m) and not m.leaf.possessive and not m.team and not m.conditional and not m.lasting
+            and ctx.free(m.leaf) and m.before == () and m.after[:2] in (("selects", "1"), ("chooses", "1"))
+            and "they" in m.after[2:6] and not any(s in ctx.introduced for s in ctx.analysis.effect_of(m.sentence))
+            and _SWITCH.match(ctx.text, m.leaf.end) is not None)
 
 
 _DESCRIBED = re.compile(r"\b(?:monsters?|monster\(s\)|cards?) (?:special |normal |tribute |flip )?summoned to$")
