@@ -23,3 +23,11 @@ def test_shipped_duel_masters_golden_examples_are_the_shared_ones():
         pytest.skip(f"no {shared}: a fresh clone checks the shipped copy only")
     shipped = HERE / "fixtures" / "golden" / "dm-seed-examples.json"
     assert shipped.read_bytes() == shared.read_bytes()
+
+
+def test_shipped_build_divide_golden_examples_are_the_shared_ones():
+    shared = SHARED / "golden" / "bd-seed-examples.json"
+    if not shared.exists():
+        pytest.skip(f"no {shared}: a fresh clone checks the shipped copy only")
+    shipped = HERE / "fixtures" / "golden" / "bd-seed-examples.json"
+    assert shipped.read_bytes() == shared.read_bytes()

@@ -85,7 +85,8 @@ def test_the_shipped_packs_register_through_the_entry_point_group():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     registered = project["project"]["entry-points"][packs.GROUP]
     assert registered == {"tag-tamer": "tagtext.packs.tag_tamer:PACK", "ygo-tag": "tagtext.packs.ygo_tag:PACK",
-                          "dm-tag-commander": "tagtext.packs.dm_tag_commander:PACK"}
+                          "dm-tag-commander": "tagtext.packs.dm_tag_commander:PACK",
+                          "bd-tag": "tagtext.packs.bd_tag:PACK"}
     assert set(registered) <= set(packs.names())
 
 

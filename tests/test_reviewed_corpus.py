@@ -32,6 +32,8 @@ def _load(name: str):
 OWN_TEST = {
     "dm-tag-commander": "tests/packs/dm_tag_commander/test_reviewed.py (lines: id, corpus, original, "
                         "expected, verdict, note; picked by scripts/dm_review_input.py)",
+    "bd-tag": "tests/packs/bd_tag/test_reviewed.py (the review input: /work/notes/bd-review-input.jsonl, "
+              "scripts/bd_review_input.py)",
 }
 
 CORPORA = {name: _load(name) for name in packs.names()

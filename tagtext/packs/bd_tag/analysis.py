@@ -1,0 +1,222 @@
+"""Facts about a Build Divide text: its abilities and their kind, and who each 相手 is.
+
+The facts name no rule; each rule (``rules/``) decides from them what it rewrites. They
+are found with patterns over the masked text (:func:`tagtext.syntax.unspaced.masked`:
+widths folded 1:1, reminder text, quotes, names and 【】/[]/⁅⁆ brackets masked), whose
+offsets are the printed text's.
+
+*Abilities* (BD-NOTES 6). An ability starts at a label (⁅自動⁆ ⁅永続⁆ ⁅起動⁆, or as fan data
+writes them （自動） (自動) …, wherever the label stands) and at a line break; a reminder
+after it is its own. Its kind:
+
+- ``automatic`` (⁅自動⁆, or unlabelled and opening with a trigger: its first clause ends
+  with 時 or とき, 「…時、」「…とき、」「…開始時、」), ``activated`` (⁅起動⁆) and ``command``
+  (the text of a command card, or an unlabelled text of a card whose type is not known, as
+  a pasted text: printed unit and territory abilities carry labels) are *played* (901-1,
+  901-2 apply when they are played);
+- ``continuous`` (⁅永続⁆, or unlabelled on a unit or territory card: 901-3, 901-3a).
+
+Its *trigger condition* (an automatic ability: up to the first 「時、」/「とき、」 of its first
+sentence; unlabelled, of its first clause), its *cost* (an activated ability: up to the
+first colon) and its *effect*, which starts after them (where 901-1's choice is written,
+"after a trigger condition; before a duration or an if-clause").
+
+*Mentions of 相手* (BD-NOTES 1, 7–10, 13, 14), each with its ``role``:
+
+- ``trigger``: in a trigger condition (201-4: any opposing player's act triggers it);
+- ``team``: 相手チーム (the other team as such);
+- ``named``: already names its opponent (その相手, 各相手, いずれかの相手, 相手1人);
+- ``selection``: 相手の… that the ability chooses (…を対象とし, …対象とする, fan data's
+  …対象、, …を選ぶ/選び, in the same clause): the opponent is the chosen card's controller
+  (901-2); ``several`` when more than one card can be chosen (a count of 2 or more,
+  好きな数, or a count per item 「…につき」 earlier in the sentence);
+- ``player``: any other 相手: the player(s) the effect refers to. ``in_condition``: the
+  clause it stands in is a condition (…なら、…場合、…限り、…ば、…間、…いる時、).
+
+Also per ability: whether it *targets a card* (a target declared: 対象とし/対象とする/対象、,
+or a selection of the opponent's cards), and whether it *reads the life* (ライフが…,
+ライフの枚数, レッドゾーン, イエローゾーン: 302, one team life).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...syntax.unspaced import MASK, has_full_width_digit, masked
+from . import nodes as b
+
+AUTOMATIC, ACTIVATED, COMMAND, CONTINUOUS = "automatic", "activated", "command", "continuous"
+PLAYED = frozenset({AUTOMATIC, ACTIVATED, COMMAND})
+
+TRIGGER, TEAM, NAMED, SELECTION, PLAYER = "trigger", "team", "named", "selection", "player"
+
+#: what the rules never read inside
+OPAQUE = (b.Reminder, b.Quote, b.CardName, b.BookName, b.Keyword, b.Square, b.Icon)
+
+#: card types (the fan list's and a user's card table's) whose unlabelled text is played
+COMMAND_TYPES = frozenset({"command", "コマンド"})
+
+#: an unlabelled ability opening with a trigger: its first clause ends with 時/とき
+_OPENING_TRIGGER = re.compile(r"[^、。]*?(?:時|とき)、")
+#: a labelled automatic ability's trigger condition: up to the first 時、/とき、 of its first sentence
+_TRIGGER_CONDITION = re.compile(r"[^。]*?(?:時|とき)、")
+#: an activated ability's cost, up to its colon
+_COST = re.compile(r"[^。、]*?[:：]")
+#: a target declared (not 「対象に」「対象の」「対象を」, which name the target again)
+_TARGETS = re.compile(r"対象(?:と[しす]|(?=[、。])|$)|を対象")
+#: a choice of the opponent's cards, from 相手の to the end of its clause
+_SELECTION = re.compile(r"相手の[^、。]*?(?:対象(?:と[しす]|(?=[、。])|$)|選[ぶび])")
+_COUNT = re.compile(r"(\d+)(?:枚|体|つ|人)")
+_CONDITION_END = re.compile(r"(?:なら|ならば|場合|限り|かぎり|間|ば|いる(?:時|とき))$")
+_LIFE = re.compile(r"ライフ(?:ゾーン)?(?:が|は|の(?:カードの)?枚数)|レッドゾーン|イエローゾーン")
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability: its span, label and kind, where its effect starts, and its leaves' ends."""
+
+    index: int
+    start: int
+    end: int
+    kind: str
+    label: b.Label | None
+    #: the trigger condition's span (automatic abilities), or None
+    trigger: tuple[int, int] | None
+    #: where the effect starts (after the label, the trigger condition, the cost)
+    effect: int
+    #: the ability's last leaf (a note goes after it) and whether a line break follows it
+    last: b.Leaf
+    break_after: bool
+    targets_card: bool
+    reads_life: bool
+
+    @property
+    def played(self) -> bool:
+        return self.kind in PLAYED
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One 相手 outside what is opaque: where, in which ability, its role (module docstring)."""
+
+    start: int
+    end: int
+    ability: int
+    role: str
+    in_condition: bool = False
+    #: a selection: whether more than one card can be chosen, and why
+    several: str | None = None
+
+
+@dataclass(frozen=True)
+class Facts:
+    text: str
+    masked: str
+    abilities: tuple[Ability, ...]
+    mentions: tuple[Mention, ...]
+    #: whether the text writes digits full-width (an inserted 1 copies it)
+    full_width: bool
+
+    def in_ability(self, index: int, role: str | None = None) -> list[Mention]:
+        return [m for m in self.mentions if m.ability == index and (role is None or m.role == role)]
+
+
+def analyse(tree: b.CardText, text: str, card_type: str | None = None) -> Facts:
+    """The facts of ``text`` (parsed as ``tree``), a card of ``card_type`` (None: not
+    known, as a pasted text)."""
+    mask = masked(tree, text, OPAQUE)
+    abilities = tuple(_abilities(tree, text, mask, card_type))
+    mentions = tuple(m for a in abilities for m in _mentions(a, mask))
+    return Facts(text, mask, abilities, mentions, has_full_width_digit(text))
+
+
+# ----------------------------------------------------------------------------- abilities
+
+def _abilities(tree: b.CardText, text: str, mask: str, card_type: str | None):
+    inside = [(node.start, node.end) for node in tree.walk() if isinstance(node, b.Reminder)]
+    groups: list[list[b.Leaf]] = [[]]
+    breaks: list[bool] = []
+    for leaf in tree.leaves():
+        if isinstance(leaf, b.LineBreak):
+            if groups[-1]:
+                breaks.append(True)
+                groups.append([])
+            continue
+        if isinstance(leaf, b.Label) and not any(s < leaf.start < e for s, e in inside) and groups[-1]:
+            breaks.append(False)
+            groups.append([])
+        groups[-1].append(leaf)
+    if not groups[-1]:
+        groups.pop()
+    breaks = breaks[:len(groups) - 1] + [True]
+    for index, (leaves, break_after) in enumerate(zip(groups, breaks)):
+        yield _ability(index, leaves, break_after, mask, card_type)
+
+
+def _ability(index: int, leaves: list[b.Leaf], break_after: bool, mask: str, card_type: str | None) -> Ability:
+    label = leaves[0] if isinstance(leaves[0], b.Label) else None
+    start, end = leaves[0].start, leaves[-1].end
+    body = leaves[1].start if label is not None and len(leaves) > 1 else (end if label is not None else start)
+    kind = label.ability_kind if label is not None else None
+    trigger = None
+    if kind in (None, AUTOMATIC):
+        opening = (_TRIGGER_CONDITION if kind else _OPENING_TRIGGER).match(mask, body, end)
+        if opening is not None:
+            trigger, kind = (body, opening.end()), AUTOMATIC
+    if kind is None:
+        kind = COMMAND if card_type is None or card_type.split("/")[0] in COMMAND_TYPES else CONTINUOUS
+    effect = trigger[1] if trigger else body
+    if kind == ACTIVATED:
+        cost = _COST.match(mask, body, end)
+        effect = cost.end() if cost else body
+    effect = _skip_space(mask, effect, end)
+    region = mask[effect:end]
+    return Ability(index, start, end, kind, label, trigger, effect, leaves[-1], break_after,
+                   bool(_TARGETS.search(region) or _SELECTION.search(region)), bool(_LIFE.search(mask, start, end)))
+
+
+def _skip_space(mask: str, pos: int, end: int) -> int:
+    while pos < end and mask[pos] in " \u3000\t":
+        pos += 1
+    return pos
+
+
+# ----------------------------------------------------------------------------- mentions
+
+def _mentions(ability: Ability, mask: str):
+    for m in re.finditer("相手", mask[:ability.end]):
+        start = m.start()
+        if start < ability.start:
+            continue
+        yield Mention(start, start + 2, ability.index, *_role(ability, mask, start))
+
+
+def _role(ability: Ability, mask: str, start: int) -> tuple:
+    after = mask[start + 2:ability.end]
+    before = mask[ability.start:start]
+    if after.startswith("チーム"):
+        return (TEAM,)
+    if before.endswith(("その", "各", "いずれかの")) or re.match(r"\d+人", after):
+        return (NAMED,)
+    if ability.trigger is not None and start < ability.trigger[1]:
+        return (TRIGGER,)
+    selection = _SELECTION.match(mask, start, ability.end)
+    if selection is not None:
+        return SELECTION, False, _several(mask, ability, start, selection.group())
+    clause_end = min([i for i in (mask.find("、", start, ability.end), mask.find("。", start, ability.end)) if i >= 0],
+                     default=ability.end)
+    return PLAYER, bool(_CONDITION_END.search(mask[start:clause_end].rstrip(MASK)))
+
+
+def _several(mask: str, ability: Ability, start: int, phrase: str) -> str | None:
+    """Why more than one of the opponent's cards can be chosen (None: one at most)."""
+    counts = [int(n) for n in _COUNT.findall(phrase)]
+    if any(n >= 2 for n in counts):
+        return f"{max(counts)} cards"
+    if "好きな数" in phrase:
+        return "好きな数"
+    sentence = max(mask.rfind("。", ability.effect, start) + 1, ability.effect)
+    if "につき" in mask[sentence:start]:
+        return "a count per item (…につき)"
+    return None

@@ -1,0 +1,109 @@
+"""Build Divide card text -> typed syntax tree (:class:`~.nodes.CardText`).
+
+``grammar/bd.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`),
+its plain-text terminals the engine's shared ones for unspaced text
+(:mod:`tagtext.syntax.unspaced`). The tree is built while Lark parses (an inline
+:class:`lark.Transformer`).
+
+Before parsing, :func:`check_text` refuses what cannot be read safely (one-line
+:class:`~tagtext.errors.ParseError` naming line and column): an opaque bracket (《 『 「 【 ⁅)
+left open on its line (everything after it might be inside it, which is never rewritten),
+a number written in both widths (which width would an inserted 1 copy?), brackets nested
+more than :data:`MAX_NESTING` deep. What fan data has and can be read (a reminder left
+open to its line's end, a stray ), a bracket opened in one width and closed in the other)
+parses, and :func:`quirks` says where, for the warnings.
+"""
+
+from __future__ import annotations
+
+from lark import Transformer
+
+from ...syntax.grammar import Grammar
+from ...syntax.lalr import Lexeme
+from ...syntax.unspaced import bracket_quirks, keep_as_other, mixed_width_number, too_deep, unclosed_on_line
+from . import nodes as b
+
+GRAMMAR_PACKAGE = "tagtext.packs.bd_tag"
+GRAMMAR_FILE = "grammar/bd.lark"
+
+_LEAF_CLASS = {
+    "NUMBER": b.Number, "KANJI": b.Words, "HIRAGANA": b.Words, "KATAKANA": b.Words, "LATIN": b.Words,
+    "SIGN": b.Words, "COST": b.Cost, "CARD_NAME": b.CardName, "BOOK_NAME": b.BookName, "QUOTE": b.Quote,
+    "KEYWORD": b.Keyword, "SQUARE": b.Square, "ICON": b.Icon, "LABEL": b.Label, "NEWLINE": b.LineBreak,
+    "LPAR": b.Punct, "RPAR": b.Punct, "STOP": b.Punct, "COMMA": b.Punct, "COLON": b.Punct, "OTHER": b.Other,
+}
+
+
+class CardTextBuilder(Transformer):
+    """Builds the Build Divide nodes while Lark parses. Methods are named after grammar
+    rules; children are told apart by their class, never by position."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+
+    @staticmethod
+    def leaf(tok) -> b.Leaf:
+        return _LEAF_CLASS.get(tok.type, b.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
+
+    def _nodes(self, children) -> tuple[b.Node, ...]:
+        return tuple(self.leaf(c) if isinstance(c, Lexeme) else c for c in children)
+
+    def reminder(self, children):
+        parts = self._nodes(children)
+        opener, close = parts[0], parts[-1]
+        return b.Reminder(opener.start, close.end, opener, tuple(parts[1:-1]), close)
+
+    def open_reminder(self, children):
+        parts = self._nodes(children)
+        opener = parts[0]
+        return b.Reminder(opener.start, parts[-1].end, opener, tuple(parts[1:]), None)
+
+    def sentence(self, children):
+        parts = self._nodes(children)
+        return b.Sentence(parts[0].start, parts[-1].end, parts[:-1], parts[-1])
+
+    def open_sentence(self, children):
+        parts = self._nodes(children)
+        return b.Sentence(parts[0].start, parts[-1].end, parts, None)
+
+    def start(self, children):
+        return b.CardText(0, 0, self._nodes(children), "")  # the kit gives it its span and trailing text
+
+
+#: How deep brackets may nest (the tree and its printing recurse).
+MAX_NESTING = 100
+
+_OPENERS = {"《": "》", "『": "』", "「": "」", "【": "】", "⁅": "⁆"}
+_OPENS = {"《": "card name", "『": "card name", "「": "quote", "【": "keyword bracket", "⁅": "icon"}
+_REMINDER_CLOSE = {"(": ")", "（": "）"}
+
+
+def check_text(text: str, source: str | None = None) -> None:
+    """Refuse, in one line, a text that cannot be read safely (see the module's docstring)."""
+    unclosed_on_line(text, _OPENERS, _OPENS, source, no_nesting="《『【⁅")
+    mixed_width_number(text, source)
+    too_deep(text, MAX_NESTING, source)
+
+
+def quirks(text: str) -> list[tuple[int, str]]:
+    """(offset, what) for what fan data has and the parser reads anyway: a reminder ( left
+    open to its line's end, a ) with no (, a bracket opened in one width and closed in the
+    other. Empty for almost every text."""
+    return bracket_quirks(text, _REMINDER_CLOSE)
+
+
+#: The grammar, as the engine's syntax kit runs it.
+GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, CardTextBuilder, words=b.Words, recover=keep_as_other,
+                  check=check_text)
+
+
+def parse(text: str, source: str | None = None, parts=None) -> b.CardText:
+    """Parse one card text (with ``parts``, only those spans). Raises
+    :class:`tagtext.errors.ParseError` (never a Lark exception) for what
+    :func:`check_text` refuses; the grammar itself is total."""
+    return GRAMMAR.parse(text, source, parts)
+
+
+def parse_with_lark_lexer(text: str) -> b.CardText:
+    """The same parse with Lark's own contextual lexer (the reference, in tests)."""
+    return GRAMMAR.parse_with_lark_lexer(text)
