@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 #: the example decks the README's deck sections name
 DECKS = (ROOT / "tests" / "deck" / "fixtures", ROOT / "tests" / "deck" / "ygo" / "fixtures",
-         ROOT / "tests" / "deck" / "dm" / "fixtures")
+         ROOT / "tests" / "deck" / "dm" / "fixtures", ROOT / "tests" / "deck" / "bd" / "fixtures")
 FILE_LINE = re.compile(r"^# ([\w.-]+\.(?:toml|txt|json|ydk))\b")
 
 

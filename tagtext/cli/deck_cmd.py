@@ -33,9 +33,12 @@ def deck():
                    "the status your file gives it. tagtext.toml: banlist.")
 @click.option("--variant", metavar="NAME", default=None,
               help="The variant of the format's deck rules, for a format that has several (dm-tag-commander: "
-                   "DTC, DTCS, DTB; default DTC).")
+                   "DTC, DTCS, DTB; default DTC; bd-tag: standard, two-limit).")
+@click.option("--two-limit", is_flag=True,
+              help="Build Divide's Two-Limit (402-1a): at most 2 per name, the chosen ace up to 4; the same as "
+                   "--variant two-limit, for a format that has it (bd-tag).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(deck_a, deck_b, pack, db, banlist, variant, as_json):
+def check(deck_a, deck_b, pack, db, banlist, variant, two_limit, as_json):
     """Check a team's decks DECK_A and DECK_B (or one deck alone) against the format's
     deck rules, and say exactly what is illegal.
 
@@ -62,6 +65,12 @@ def check(deck_a, deck_b, pack, db, banlist, variant, as_json):
         raise click.UsageError("DECK_A and DECK_B are both \"-\": only one deck can be read from stdin")
     with errors_exit(2):
         rules = deck_rules_of(pack)
+        if two_limit:
+            if variant not in (None, "two-limit"):
+                raise click.UsageError(f"--two-limit and --variant {variant}: give one of them")
+            if "two-limit" not in getattr(rules, "VARIANTS", ()):
+                raise click.UsageError("--two-limit: this format's deck rules have no Two-Limit variant")
+            variant = "two-limit"
         # a format with variants (Tag Commander's DTC, DTCS, DTB) takes the one named
         if variant is not None and not getattr(rules, "VARIANTS", ()):
             raise click.UsageError(f"--variant {variant}: this format's deck rules have no variants")
