@@ -528,7 +528,7 @@ def open_input(given: Input, pack=None, rulings: str | None = None, notes: bool 
     if given.data is None:
         return pack.load_database(None), None, pack
     database = pack.database_from_bytes(given.data, given.source, given.fmt)
-    if database.shape_problem() is not None:
+    if packs.reads_poorly(pack, database):
         packs.refuse_other_packs_database(given.data, given.source, given.fmt, pack)
     return database, None, pack
 

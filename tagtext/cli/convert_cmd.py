@@ -114,7 +114,7 @@ def convert(db, output, fmt, allow_empty, strict, jobs, rulings, notes, pack):
     if fmt == WRITE_BACK:
         data, source, data_fmt = _database_file(db, pack)
         database = pack.load_database(None) if db is None else pack.database_from_bytes(data, source, data_fmt)
-        if db is not None and database.shape_problem() is not None:
+        if db is not None and packs.reads_poorly(pack, database):
             packs.refuse_other_packs_database(data, source, data_fmt, pack)
 
         def render(batch: BatchResult, out) -> None:

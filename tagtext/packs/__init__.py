@@ -213,7 +213,7 @@ def load_database(pack, path: str | None):
         database = pack.load_database(path)
     except DatabaseError as e:
         database, error = None, e
-    if path is not None and path != "-" and (database is None or database.shape_problem() is not None):
+    if path is not None and path != "-" and (database is None or reads_poorly(pack, database)):
         from pathlib import Path
         source = str(Path(path))
         try:
@@ -239,6 +239,30 @@ def guess(data: bytes, source: str, fmt: str, tried) -> str | None:
             database = get(name).database_from_bytes(data, source, fmt)
         except (DatabaseError, TagTextError):
             continue
-        if database.cards and database.shape_problem() is None and not database.skipped:
+        if database.cards and database.shape_problem() is None and not database.skipped \
+                and in_language(get(name), database):
             return name
     return None
+
+
+#: kana proper (not ・ or ー alone, which English text may hold)
+_KANA = re.compile("[\u3041-\u3096\u30a1-\u30fa]")
+
+
+def reads_poorly(pack, database) -> bool:
+    """Whether ``pack`` reads ``database`` poorly, so that another installed pack that reads
+    it well is to be named: its shape is wrong (``shape_problem``), or its texts are not in
+    the pack's language (:func:`in_language`)."""
+    return database.shape_problem() is not None or not in_language(pack, database)
+
+
+def in_language(pack, database) -> bool:
+    """Whether ``database``'s texts are written in ``pack``'s language as far as their script
+    shows: most of them hold kana exactly when the pack reads Japanese. A Japanese card list
+    given to a pack of English text (the fields of one game's list may be named as
+    another's: ``id`` and ``effect``), or the reverse, is another pack's."""
+    texts = [text for _, _, text in database.texts()]
+    if not texts:
+        return True
+    kana = sum(1 for text in texts if _KANA.search(text))
+    return (kana * 2 > len(texts)) == (pack.language == "ja")

@@ -18,7 +18,6 @@ deck check (``deck/``). Decisions beyond BD-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
-import copy
 import functools
 import threading
 
@@ -32,7 +31,7 @@ from .nodes import CardText
 from .parser import check_text, quirks
 from .parser import parse as _parse
 from .rules import CLARIFY, PIPELINE
-from .rules.common import Context
+from .rules.common import NOTE_MARKER, Context
 
 
 class BdTagPack(Pack):
@@ -58,18 +57,16 @@ class BdTagPack(Pack):
                      "shipped fan list's shape (type unit/ace, subType [バスター]), maybe gzipped")
     #: no set codes: the errata pages group cards by name
     errata_grouping = "name"
+    #: the notes 「※タッグ戦：…」 (BD-NOTES 12): ``with_notes(False)``, ``--no-notes``, switch
+    #: them off as a whole
+    note_marker = NOTE_MARKER
+    language = "ja"
 
     def __init__(self, notes: bool = True):
-        #: whether the notes 「※タッグ戦：…」 are written (``with_notes``)
+        #: whether the notes 「※タッグ戦：…」 are written (the engine's ``with_notes`` makes a
+        #: copy with them off, sharing the cards it knows)
         self.notes = notes
         self._cards = _KnownCards()
-
-    def with_notes(self, notes: bool) -> "BdTagPack":
-        """This pack with the notes 「※タッグ戦：…」 on or off as a whole (the cards it knows
-        shared): off, no note is written; every rewrite and residual stays as it is."""
-        other = copy.copy(self)
-        other.notes = notes
-        return other
 
     # ------------------------------------------------------------------ text
 

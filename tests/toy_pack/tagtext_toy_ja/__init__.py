@@ -128,6 +128,8 @@ class ToyJa(Pack):
     field_labels = {"text": "テキスト"}
     shipped_name = "toy-cards.json"
     database_help = "a JSON array (or JSON lines, or CSV) of {id, name, text}, maybe gzipped"
+    #: its texts are Japanese (a database of English texts is no toy database)
+    language = "ja"
 
     def parse(self, text, source=None, parts=None):
         return GRAMMAR.parse(text, source, parts)

@@ -24,8 +24,5 @@ PIPELINE: tuple[Rule, ...] = (
     team_life.RULE,
 )
 
-#: the note rules: off as a whole with ``notes=False``
-NOTE_RULES = frozenset({mixed_selection.ID, team_life.ID})
-
 #: clarify-only rules
 CLARIFY: tuple[Rule, ...] = as_printed.RULES
