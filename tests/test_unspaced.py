@@ -1,5 +1,5 @@
 """The engine's pieces for text written without spaces (tagtext/syntax/unspaced.py and
-unspaced.lark, tagtext/syntax/changes.py, tagtext/notes.py): widths, masking, bracket
+unspaced.lark, tagtext/syntax/changes.py, tagtext/notes.py, tagtext/syntax/checks.py): widths, masking, bracket
 checks, recovery, the shared terminals, changes at any character of a run, notes.
 
 A grammar of a few lines defined here, importing the shared terminals, stands for a pack's."""
@@ -18,8 +18,9 @@ from tagtext.syntax import nodes as n
 from tagtext.syntax.changes import Changes
 from tagtext.syntax.grammar import Grammar
 from tagtext.syntax.lalr import Lexeme
-from tagtext.syntax.unspaced import (MASK, bracket_quirks, digit, fold, has_full_width_digit, keep_as_other, masked,
-                                     mixed_width_number, too_deep, unclosed_on_line)
+from tagtext.syntax.checks import keep_as_other, too_deep
+from tagtext.syntax.unspaced import (MASK, bracket_quirks, digit, fold, has_full_width_digit, masked, mixed_width_number,
+                                     unclosed_on_line)
 from tagtext.syntax.words import Segmentation
 
 GRAMMAR_TEXT = r"""

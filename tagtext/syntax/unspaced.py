@@ -10,13 +10,11 @@ script needs besides its grammar, whatever its game.
   characters of the same length, so that patterns over it never look inside them and a
   match's span is the span of the printed words.
 - **Bracket checks** (:func:`unclosed_on_line`, :func:`mixed_width_number`,
-  :func:`too_deep`, :func:`bracket_quirks`): what a grammar refuses before parsing (a card
-  name or quote left open on its line: everything after it might be inside it; a number
-  mixing widths: which width would an inserted digit copy?; brackets nested beyond what
-  the recursive tree can hold) and what it reads but warns about (a reminder left open, a
-  bracket closed in the other width).
-- **Recovery** (:func:`keep_as_other`): a token the LALR parser did not expect is placed as
-  the grammar's catch-all terminal, so that the grammar is total.
+  :func:`bracket_quirks`): what a grammar refuses before parsing (a card name or quote left
+  open on its line: everything after it might be inside it; a number mixing widths: which
+  width would an inserted digit copy?) and what it reads but warns about (a reminder left
+  open, a bracket closed in the other width). Nesting too deep and a token the parser did
+  not expect are every grammar's (:mod:`tagtext.syntax.checks`).
 
 The terminals such grammars share (runs of one script, 「」, （）, numbers, punctuation,
 whitespace as prefix) are ``unspaced.lark`` next to this module; a pack's grammar imports
@@ -29,10 +27,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from lark.exceptions import UnexpectedInput, UnexpectedToken
-
 from ..errors import ParseError
-from .lalr import Lexeme, lexeme
 
 #: what stands for an opaque character in a masked text (never used in card text)
 MASK = "〓"
@@ -110,21 +105,6 @@ def mixed_width_number(text: str, source: str | None = None) -> None:
                          source)
 
 
-def too_deep(text: str, limit: int, source: str | None = None, opening: str = "(（", closing: str = ")）") -> None:
-    """Raise :class:`ParseError` at the bracket that nests more than ``limit`` deep (the
-    tree, its printing and the analysis recurse)."""
-    if sum(text.count(ch) for ch in opening) <= limit:
-        return
-    depth = 0
-    for pos, ch in enumerate(text):
-        if ch in opening:
-            depth += 1
-            if depth > limit:
-                raise ParseError(f"brackets nest more than {limit} deep", text, pos, source)
-        elif ch in closing and depth:
-            depth -= 1
-
-
 def bracket_quirks(text: str, pairs: dict[str, str]) -> list[tuple[int, str]]:
     """(offset, what) for what real data has and a grammar reads anyway: a bracket (a key
     of ``pairs``) left open to its line's end, a closer with no opener, a bracket closed
@@ -151,18 +131,3 @@ def bracket_quirks(text: str, pairs: dict[str, str]) -> list[tuple[int, str]]:
                 out.append((pos, f"{opener}…{ch}: a bracket opened in one width closes in the other"))
     out.extend((p, f"{c} is not closed on its line") for c, p in stack)
     return out
-
-
-# ----------------------------------------------------------------------------- recovery
-
-def keep_as_other(error: UnexpectedToken, interactive, other: str = "OTHER") -> bool:
-    """A token the parser did not expect (LALR merges lookaheads) placed as plain text, the
-    grammar's ``other`` terminal (a :class:`tagtext.syntax.grammar.Grammar`'s ``recover``)."""
-    tok = error.token
-    if not isinstance(tok, Lexeme) or tok.type == other:
-        return False
-    try:
-        interactive.feed_token(lexeme(tok, tok.prefix, other))
-    except UnexpectedInput:
-        return False
-    return True

@@ -39,9 +39,10 @@ def test_convert_the_site_and_the_errata_command_count_alike(name, tmp_path):
         assert said.startswith(counted)
         heading = " ".join(page.by_id("flags-residual").find("h2").text().split())
         texts = len(page.by_id("flags-residual").find_all("article"))
-        plural = catalog.get("residuals", "residuals").capitalize()
-        assert heading == (f"{plural} {residuals}" if texts == residuals
-                           else f"{plural} {residuals} {say('in %(texts)s texts', texts=texts)}")
+        # the heading's noun agrees with its count ("Residual 1", "Residuals 2")
+        noun = residual_noun.capitalize()
+        assert heading == (f"{noun} {residuals}" if texts == residuals
+                           else f"{noun} {residuals} {say('in %(texts)s texts', texts=texts)}")
     index = parse_html((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
     link = " ".join(next(a for a in index.find_all("a") if a.attrs.get("href") == "maintainers.html"
                          and say("for the maintainers:") in a.text()).text().split())

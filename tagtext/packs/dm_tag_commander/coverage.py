@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ...errors import ParseError
+from ...accounting import Ledger, read, sentence_around
 from .analysis import analyse
 from .analysis.text import MASK
 from .rules import CLARIFY_MODULES
@@ -38,6 +38,9 @@ class TextCoverage:
     phrases: list[tuple[int, str]]
     rules: tuple[str, ...]
 
+    def marks(self) -> list[tuple[int, str]]:
+        return self.phrases
+
     @property
     def has_players(self) -> bool:
         return bool(self.phrases)
@@ -48,11 +51,7 @@ class TextCoverage:
 
 
 @dataclass
-class CoverageReport:
-    texts: int = 0
-    parse_errors: list[dict] = field(default_factory=list)
-    round_trips: int = 0
-    items: list[TextCoverage] = field(default_factory=list)
+class CoverageReport(Ledger):
 
     def with_players(self) -> list[TextCoverage]:
         return [t for t in self.items if t.has_players]
@@ -77,13 +76,8 @@ class CoverageReport:
             "texts_changed_by_rule": dict(changed_by_rule.most_common()),
         }
 
-    def unaccounted(self) -> list[tuple[TextCoverage, int]]:
-        return [(t, pos) for t in self.items for pos, how in t.phrases if not how]
-
     def to_json(self) -> dict:
-        return {**self.figures(), "parse_errors": self.parse_errors,
-                "unaccounted": [{"card": t.card, "field": t.field, "offset": pos, "sentence": _sentence(t.text, pos)}
-                                for t, pos in self.unaccounted()]}
+        return {**self.figures(), "parse_errors": self.parse_errors, "unaccounted": self.unaccounted_json()}
 
     def summary_lines(self, top: int = 25) -> list[str]:
         f = self.figures()
@@ -100,20 +94,7 @@ class CoverageReport:
         lines += [f"  {how:12} {n}" for how, n in f["phrases_by_account"].items()]
         lines.append("texts changed, by rule:")
         lines += [f"  {rule:12} {n}" for rule, n in f["texts_changed_by_rule"].items()]
-        shapes = Counter(_sentence(t.text, pos) for t, pos in self.unaccounted())
-        if shapes:
-            lines.append(f"unaccounted phrases ({sum(shapes.values())}), most frequent sentences first:")
-            lines += [f"  {n:3} {s}" for s, n in shapes.most_common(top)]
-        for error in self.parse_errors[:top]:
-            lines.append(f"  parse error {error['card']} {error['field']}: {error['error']}")
-        return lines
-
-
-def _sentence(text: str, pos: int) -> str:
-    start = max(text.rfind("。", 0, pos), text.rfind("\n", 0, pos)) + 1
-    ends = [i for i in (text.find("。", pos), text.find("\n", pos)) if i != -1]
-    end = min(ends) + 1 if ends else len(text)
-    return text[start:end].strip()
+        return lines + self.trouble_lines(top, "phrases")
 
 
 def account(pack, text: str, card_id: str | None = None, field: str | None = None) -> TextCoverage:
@@ -155,14 +136,4 @@ def _clarify(m, a) -> str:
 
 
 def coverage(pack, database) -> CoverageReport:
-    report = CoverageReport()
-    for card, field_name, text in database.texts():
-        report.texts += 1
-        try:
-            tree = pack.parse(text)
-        except ParseError as e:
-            report.parse_errors.append({"card": card.id, "field": field_name, "error": str(e)})
-            continue
-        report.round_trips += tree.to_source() == text
-        report.items.append(account(pack, text, card.id, field_name))
-    return report
+    return read(pack, database, account, CoverageReport())

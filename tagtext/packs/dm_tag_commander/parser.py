@@ -25,7 +25,8 @@ from lark.exceptions import UnexpectedToken
 
 from ...syntax.grammar import Grammar
 from ...syntax.lalr import Lexeme
-from ...syntax.unspaced import bracket_quirks, keep_as_other, mixed_width_number, too_deep, unclosed_on_line
+from ...syntax.checks import keep_as_other, too_deep
+from ...syntax.unspaced import bracket_quirks, mixed_width_number, unclosed_on_line
 from . import nodes as d
 
 GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"

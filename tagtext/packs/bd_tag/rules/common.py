@@ -8,14 +8,13 @@ mention *claims* it, and later passes leave it. A pass's changes are the engine'
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ....notes import add_note as _add_note
 from ....pipeline import Context as EngineContext
 from ....syntax.changes import Changes  # noqa: F401  (the rules import it from here)
 from ....syntax.unspaced import digit
-from ...base import Rule
+from ...passes import rule_of  # noqa: F401  (the rules import it from here)
 from ..analysis import Ability, Facts, Mention
 
 #: the format's own wording (BD-NOTES 7, 9, 10)
@@ -63,13 +62,3 @@ def add_note(changes: Changes, ctx: Context, ability: Ability, note: str) -> Non
     are off, or when a special ruling keeps the ability's end)."""
     if ctx.notes and not ctx.protected_at(ability.last.start):
         _add_note(changes, ability.last, ability.break_after, note, NOTE_MARKER)
-
-
-def rule_of(rule_id: str, apply, title: str, trigger: str | None, example: tuple[str, str] | None) -> Rule:
-    """A rule module's ``RULE``: the statement (the seed's words, BD-NOTES') is the pass's
-    docstring's first paragraph, how the pack applies it the rest."""
-    parts = (apply.__doc__ or "").split("\n\n")
-    statement = " ".join(parts[0].split())
-    practice = " ".join(" ".join(parts[1:]).split())
-    pattern = re.compile(trigger) if trigger else None
-    return Rule(rule_id, title, statement, practice, apply, pattern.search if pattern else None, example)

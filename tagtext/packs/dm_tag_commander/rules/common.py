@@ -8,13 +8,13 @@ leaves (:func:`Changes.apply`); every changed leaf records its rule.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ....pipeline import Context as EngineContext
 from ....syntax.changes import Changes  # noqa: F401  (the rules import it from here)
 from ...base import Rule
+from ...passes import rule_of  # noqa: F401  (the rules import it from here)
 from .. import nodes as d
 from ..analysis import Analysis
 from ..analysis import players as pl
@@ -103,16 +103,6 @@ def refer_back(changes: Changes, ctx: Context, rule: str, ability: int, after: i
             continue
         say(changes, ctx, m, who)
         ctx.claim(m, rule)
-
-
-def rule_of(rule_id: str, apply, title: str, trigger: str | None, example: tuple[str, str] | None) -> Rule:
-    """A rule module's ``RULE``: the statement (DM-NOTES' or the seed's words) is the pass's
-    docstring's first paragraph, how the pack applies it the rest."""
-    parts = (apply.__doc__ or "").split("\n\n")
-    statement = " ".join(parts[0].split())
-    practice = " ".join(" ".join(parts[1:]).split())
-    pattern = re.compile(trigger) if trigger else None
-    return Rule(rule_id, title, statement, practice, apply, pattern.search if pattern else None, example)
 
 
 def clarify_of(rule_id: str, claims, title: str, example: tuple[str, str] | None = None) -> Rule:

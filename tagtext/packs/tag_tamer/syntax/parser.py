@@ -20,11 +20,10 @@ import re
 from typing import Iterable
 
 from lark import Lark, Transformer
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedToken
 
-from tagtext.errors import ParseError
 from tagtext.syntax.grammar import Grammar
-from tagtext.syntax.lalr import Lexeme, lexeme
+from tagtext.syntax.checks import keep_as_other, too_deep
 from . import nodes as n
 
 from .postlex import EffectTokens
@@ -494,17 +493,10 @@ def _recover(error: UnexpectedToken, interactive) -> bool:
     """Place a token the parser did not expect as a plain ``Other`` leaf and go on.
 
     LALR merges lookaheads, so a closer like ``＞`` can be lexed where an enclosing phrase
-    is open but then fit nowhere; it is kept as text rather than failing the whole card.
-    Only tokens the lexer made are placed (not the end of the text).
+    is open but then fit nowhere; it is kept as text rather than failing the whole card
+    (the engine's :func:`tagtext.syntax.checks.keep_as_other`).
     """
-    tok = error.token
-    if not isinstance(tok, Lexeme) or tok.type == "OTHER":
-        return False
-    try:
-        interactive.feed_token(lexeme(tok, tok.prefix, "OTHER"))
-    except UnexpectedInput:
-        return False
-    return True
+    return keep_as_other(error, interactive)
 
 
 #: How deep parentheses may nest. Card text nests two or three deep; the tree, its
@@ -515,16 +507,7 @@ _OPEN, _CLOSE = "(（", ")）"
 
 
 def _check_nesting(text: str, source: str | None) -> None:
-    if text.count("(") + text.count("（") <= MAX_NESTING:  # the common case, at C speed
-        return
-    depth = 0
-    for pos, ch in enumerate(text):
-        if ch in _OPEN:
-            depth += 1
-            if depth > MAX_NESTING:
-                raise ParseError(f"parentheses nest more than {MAX_NESTING} deep", text, pos, source)
-        elif ch in _CLOSE and depth:
-            depth -= 1
+    too_deep(text, MAX_NESTING, source, _OPEN, _CLOSE, what="parentheses")
 
 
 #: The effect-text grammar, as the engine's syntax kit runs it (compiled once, cached on
