@@ -69,7 +69,7 @@ _TARGETS = re.compile(r"対象(?:と[しす]|(?=[、。])|$)|を対象")
 _SELECTION = re.compile(r"相手の[^、。]*?(?:対象(?:と[しす]|(?=[、。])|$)|選[ぶび])")
 _COUNT = re.compile(r"(\d+)(?:枚|体|つ|人)")
 _CONDITION_END = re.compile(r"(?:なら|ならば|場合|限り|かぎり|間|ば|いる(?:時|とき))$")
-_LIFE = re.compile(r"ライフ(?:ゾーン)?(?:が|は|の(?:カードの)?枚数)|レッドゾーン|イエローゾーン")
+_LIFE = re.compile(r"ライフ(?:ゾーン)?(?:のカード)?(?:が|は|の枚数)|レッドゾーン|イエローゾーン")
 
 
 @dataclass(frozen=True)
@@ -189,11 +189,13 @@ def _mentions(ability: Ability, mask: str):
         start = m.start()
         if start < ability.start:
             continue
-        yield Mention(start, start + 2, ability.index, *_role(ability, mask, start))
+        # 対戦相手 is 相手 too, one word: その対戦相手, 各対戦相手
+        word = start - 2 if mask[max(ability.start, start - 2):start] == "対戦" else start
+        yield Mention(word, start + 2, ability.index, *_role(ability, mask, word))
 
 
 def _role(ability: Ability, mask: str, start: int) -> tuple:
-    after = mask[start + 2:ability.end]
+    after = mask[mask.index("相手", start) + 2:ability.end]
     before = mask[ability.start:start]
     if after.startswith("チーム"):
         return (TEAM,)
@@ -201,7 +203,7 @@ def _role(ability: Ability, mask: str, start: int) -> tuple:
         return (NAMED,)
     if ability.trigger is not None and start < ability.trigger[1]:
         return (TRIGGER,)
-    selection = _SELECTION.match(mask, start, ability.end)
+    selection = _SELECTION.match(mask, mask.index("相手", start), ability.end)
     if selection is not None:
         return SELECTION, False, _several(mask, ability, start, selection.group())
     clause_end = min([i for i in (mask.find("、", start, ability.end), mask.find("。", start, ability.end)) if i >= 0],

@@ -53,8 +53,11 @@ def mentions(ctx: Context, ability: Ability, role: str) -> list:
 
 
 def name_opponent(changes: Changes, m: Mention, who: str) -> None:
-    """Only the word 相手 changes: 相手は → その相手は, 相手ユニット → その相手ユニット."""
-    changes.span(m.start, m.end, lambda old, who=who: who.join(old.rsplit("相手", 1)) if "相手" in old else who)
+    """Only the word changes: 相手は → その相手は, 相手ユニット → その相手ユニット, 対戦相手は →
+    その対戦相手は (``who`` is その相手, 各相手 or いずれかの相手: what stands before 相手 is
+    put before the word)."""
+    lead = who[:-2]
+    changes.span(m.start, m.end, lambda old, lead=lead: lead + old)
 
 
 def add_note(changes: Changes, ctx: Context, ability: Ability, note: str) -> None:
