@@ -123,6 +123,8 @@ def test_at_most_4_per_name_the_d_deck_included(facts):
 
 
 def test_two_limit_off_by_default_an_ace_line_changes_nothing(facts):
+    """402-1: 両チームが合意した場合、あるいは大会等の規定により指定する場合、以下のいずれかのルールを追加で
+    採用することができます (an option: off unless asked for, --two-limit)."""
     assert check(facts, deck_text(ace="エースA", per=3)).legal
 
 
