@@ -80,10 +80,16 @@ class BdDatabase(Database):
     """A Build Divide card table."""
 
     def shape_problem(self, texts: bool = True) -> str | None:
-        """The engine's checks, and: a table whose texts are not Japanese is no Build Divide
-        card list (another game's file with ``id`` and ``effect`` would read): fewer than half
-        of its texts hold kana (a stray ・ or 「」 in English text is no Japanese)."""
+        """The engine's checks, and: a table most of whose cards have no type (unit,
+        territory, command: a column of the documented header), or whose texts are not
+        Japanese (fewer than half hold kana: a stray ・ or 「」 in English text is no
+        Japanese), is no Build Divide card table: another game's file with ``id`` and
+        ``effect`` would read."""
         problem = super().shape_problem(texts)
+        typed = sum(1 for card in self.cards if card.card_type)
+        if problem is None and self.cards and typed * 2 < len(self.cards):
+            return (f"{self.source}: {typed} of its {len(self.cards)} cards have a type (unit, territory, command); "
+                    f"is it a Build Divide card table?")
         if problem is None and texts:
             all_texts = [t for _, _, t in self.texts()]
             japanese = sum(1 for t in all_texts if _KANA.search(t))

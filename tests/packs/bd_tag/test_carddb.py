@@ -50,10 +50,15 @@ def test_bad_entries_are_reported_and_the_rest_loads():
     ]
 
 
-def test_a_table_of_english_texts_is_no_build_divide_table():
+def test_a_table_of_english_texts_or_untyped_cards_is_no_build_divide_table():
     entries = [{"id": str(i), "name": "x", "type": "unit", "effect": "Draw 1 card."} for i in range(5)]
     db = carddb.parse_bytes(json.dumps(entries).encode(), "en.json")
     assert db.shape_problem() == "en.json: 0 of its 5 texts are Japanese; is it a Build Divide card table?"
+    # a Japanese Digimon export: ids and effects, no Build Divide type
+    entries = [{"id": f"BT1-{i:03d}", "name": "アグモン", "effect": f"【メイン】カードを{i}枚引く。"} for i in range(1, 6)]
+    db = carddb.parse_bytes(json.dumps(entries, ensure_ascii=False).encode(), "jp.json")
+    assert db.shape_problem() == ("jp.json: 0 of its 5 cards have a type (unit, territory, command); "
+                                  "is it a Build Divide card table?")
 
 
 def test_write_back_keeps_the_table_and_replaces_changed_effects(tmp_path):
