@@ -81,6 +81,15 @@ def test_words_around_a_name_in_brackets_are_an_error_not_part_of_the_name(line)
         parse_deck(line + "\n", "x.txt")
 
 
+@pytest.mark.parametrize("line", ["統率者 《ボルシャック・ドラゴン》", "【統率者】《ボルシャック・ドラゴン》", "コマンダー<<ボルシャック・ドラゴン>>",
+                                  "統率者：ボルシャック・ドラゴン"])
+def test_a_commander_line_with_its_name_in_brackets_needs_no_colon(line):
+    """dmbad-16: '統率者 《name》' was a main-deck card named '統率者 《name》' (unknown, and the
+    deck had no commander)."""
+    deck = parse_deck(line + "\n1 《ガトリング・ワイバーン》\n", "x.txt")
+    assert deck.commander.written == "ボルシャック・ドラゴン" and [e.written for e in deck.entries] == ["ガトリング・ワイバーン"]
+
+
 def test_a_name_in_half_width_katakana_is_the_card(tmp_path):
     """dmbad-6: 《ﾎﾞﾙｼｬｯｸ・ﾄﾞﾗｺﾞﾝ》 was not found (widths were folded 1:1 only)."""
     deck = tmp_path / "deck.txt"

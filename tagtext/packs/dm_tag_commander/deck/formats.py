@@ -11,7 +11,7 @@ so ４ and 4, ｘ and x are the same):
     ボルシャック・ドラゴン            a name alone: one copy
 
 The commander (統率者) is named on a line of its own, ``統率者: 《"罰怒"ブランド》`` (or
-``統率者：``, ``Commander:``, with a count of 1 or none), or under a heading line ``統率者``
+``統率者：``, ``Commander:``, ``統率者 《…》``, ``【統率者】《…》``, with a count of 1 or none), or under a heading line ``統率者``
 / ``【統率者】`` / ``[Commander]``, whose card lines are the commander until the next
 heading. Other headings (``メインデッキ``, ``【デッキ】``, ``Main Deck:``, any line ending
 with a colon) and comments (``#``, ``//``) are skipped; so are blank lines.
@@ -46,8 +46,9 @@ _QUOTES = re.compile(r"[\"'‘’“”＂＇]")
 _SPACES = re.compile(r"[\s\u3000]+")
 
 _COMMANDER_WORD = r"(?:統率者|コマンダー|commander)"
-#: ``統率者: name`` on one line
-_COMMANDER_LINE = re.compile(rf"^\s*[【\[(]?\s*{_COMMANDER_WORD}\s*[】\])]?\s*[:：]\s*(?P<rest>\S.*)$", re.I)
+#: ``統率者: name`` on one line (or ``統率者 《name》``, ``【統率者】《name》``: the name in brackets)
+_COMMANDER_LINE = re.compile(rf"^\s*[【\[(]?\s*{_COMMANDER_WORD}\s*[】\])]?\s*(?:[:：]\s*|(?=《|<<))(?P<rest>\S.*)$",
+                             re.I)
 #: a heading line: 【…】, […], or words ending with a colon, or a known section word alone
 _HEADING = re.compile(r"^\s*(?:【[^】]*】|\[[^\]]*\]|[^《》<>]*[:：])\s*$")
 _SECTION_WORDS = re.compile(rf"^\s*(?:{_COMMANDER_WORD}|メインデッキ|デッキ|main\s*deck|main|deck|超次元ゾーン"
