@@ -130,10 +130,10 @@ def median(runs: list[Run], what: str = "wall") -> float:
     return statistics.median(getattr(r, what) for r in runs)
 
 
-def median_ratio(top: list[Run], bottom: list[Run]) -> float:
+def median_ratio(top: list[Run], bottom: list[Run], what: str = "wall") -> float:
     """The median over rounds of top's time / bottom's time in the same round (a slow
-    moment of the machine slows both sides of a pair)."""
-    return statistics.median(t.wall / b.wall for t, b in zip(top, bottom))
+    moment of the machine slows both sides of a pair); ``what``: "wall" or "cpu"."""
+    return statistics.median(getattr(t, what) / getattr(b, what) for t, b in zip(top, bottom))
 
 
 def peak(runs: list[Run]) -> float:
