@@ -126,6 +126,8 @@ class ToyJa(Pack):
     rules = (RULE, OVERRIDE)
     text_fields = ("text",)
     field_labels = {"text": "テキスト"}
+    #: its card text is Japanese: so are its errata pages
+    language = "ja"
     shipped_name = "toy-cards.json"
     database_help = "a JSON array (or JSON lines, or CSV) of {id, name, text}, maybe gzipped"
     #: its texts are Japanese (a database of English texts is no toy database)
