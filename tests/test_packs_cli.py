@@ -11,6 +11,7 @@ from markupsafe import escape
 
 from tagtext import packs
 from tagtext.cli.main import cli
+from tagtext.errata.site import words as site_words
 
 
 @pytest.fixture(scope="module", params=packs.names())
@@ -45,7 +46,11 @@ def test_errata_coverage_and_rulings_work_for_the_pack(converted, tmp_path):
     assert (site / "index.html").is_file() and (site / "rules.html").is_file()
     rules_page = (site / "rules.html").read_text(encoding="utf-8")
     assert all(str(escape(rule.title)) in rules_page for rule in packs.get(name).pipeline)
-    assert packs.get(name).title + " errata" in rules_page
+    # the site's name in the pack's language ("Tag Tamer errata", "デュエマ・タッグ・コマンダー エラッタ")
+    pack = packs.get(name)
+    site_name = site_words(pack.language).get("%(title)s errata", "%(title)s errata") % {"title": pack.title}
+    assert f"<title>Rules &middot; {site_name}</title>" in rules_page if pack.language == "en" else site_name in rules_page
+    assert f'<html lang="{pack.language}">' in rules_page
     assert runner.invoke(cli, ["check-overrides", "--pack", name]).exit_code == 0
     coverage = runner.invoke(cli, ["coverage", "--pack", name, "--json"])
     assert coverage.exit_code == 0 and json.loads(coverage.output)["parse_errors"] == []
