@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from tagtext import convert, packs
 from tagtext.cli.main import cli
+from tagtext.errata.site import words as site_words
 
 
 def run(*args):
@@ -86,8 +87,9 @@ def test_errata_and_diff_use_the_recorded_pack(conversions, fmt, tmp_path):
         path = conversions[name, fmt]
         result = run("errata", path, "-o", tmp_path / name)
         assert result.exit_code == 0, result.output
-        title = packs.get(name).title
-        assert f"{title} errata" in (tmp_path / name / "rules.html").read_text(encoding="utf-8")
+        pack = packs.get(name)  # the site's name, in the pack's language
+        site_name = site_words(pack.language).get("%(title)s errata", "%(title)s errata") % {"title": pack.title}
+        assert site_name in (tmp_path / name / "rules.html").read_text(encoding="utf-8")
         result = run("diff", path, path, "--exit-code")
         assert result.exit_code == 0 and "No differences" in result.output, result.output
 
