@@ -25,7 +25,11 @@ Classes (seed 001; see tagtext/packs/ygo_tag/NOTES.md):
 - E   exception group 1 (seed): "both players" kept where the players choose different
       opponents;
 - F   a Summon "to either field" written "to any field" (a teammate's field is no Summon
-      destination).
+      destination);
+- G   the opponent, singular and named by no one before, picking from their own field ("your
+      opponent must send 1 face-up monster ... from their field", "make your opponent
+      Tribute 1 monster", "Your opponent selects 1 monster they control"): each opponent
+      (rule 1), or one chosen opponent when this card goes to them (rule 8).
 
 A sweep is a net, not a verdict: what it lists after a fix is either a decision written in
 NOTES.md (kept as printed on purpose) or a fault still open; ``--list`` shows each.
@@ -346,6 +350,22 @@ def sweep_f(t: Text) -> list[str]:
     return [f"{m.group()}: {p}" for p in parts(t.output) for m in [_F.search(p)] if m]
 
 
+_G = re.compile(r"\b(?<!that )(?<!an )(?:make )?[Yy]our opponent (?:must |can )?(?:send|tribute|banish|destroy|choose|"
+                      r"select)s? (?:1|any number of)\b[^.;:]*?(?:\bthey (?:currently )?control\b|\bfrom their field\b)"
+                      r"|\bmake your opponent Tribute 1 monster\b", re.I)
+
+
+def sweep_g(t: Text) -> list[str]:
+    """The opponent, singular, picking from their own field with no opponent named before."""
+    found = []
+    for part in parts(t.output):
+        effect = effect_of(part)
+        m = _G.search(effect)
+        if m and not LASTING.search(effect[:m.end()]) and not _introduced(part[:part.find(effect) + m.start()]):
+            found.append(f"{m.group()}: {part}")
+    return found
+
+
 CLASSES = {
     "A": ("rule 2 not applied (an opponent's hand/Deck/GY/banished acted on, no opponent chosen)", sweep_a),
     "B": ("rule 1 not applied (the opponent's field left singular)", sweep_b),
@@ -354,6 +374,7 @@ CLASSES = {
     "D": ("singular 'your opponent' beside a chosen/introduced one", sweep_d),
     "E": ("exception group 1: 'both players' kept", sweep_e),
     "F": ("a Summon 'to any field' (a teammate's field is no destination)", sweep_f),
+    "G": ("the opponent, singular, picking from their own field (rule 1 'each', rule 8)", sweep_g),
 }
 
 
@@ -389,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: convert the shipped database now)")
     parser.add_argument("--before", metavar="JSON", help="a conversion to compare with (its counts are shown first)")
     parser.add_argument("--list", metavar="CLASS", action="append", default=[],
-                        help="list the texts a class matches (A, B, B2, C, D, E, F; 'all' for every class)")
+                        help="list the texts a class matches (A, B, B2, C, D, E, F, G; 'all' for every class)")
     parser.add_argument("--json", action="store_true", help="print the counts and lists as JSON")
     args = parser.parse_args(argv)
     after = read_conversion(args.conversion) if args.conversion else convert_shipped()

@@ -195,6 +195,8 @@ def _acts_on_one_of_theirs(m, ctx: Context) -> str | None:
         return None
     if not _HOW_MANY.match(ctx.text[m.leaf.end:m.leaf.end + 40]):
         return None
+    if after[0] in ("tribute", "tributes") and tuple(after[1:3]) in (("1", "monster"), ("1", "monsters")):
+        return how  # "make your opponent Tribute 1 monster (for no effect)": a Tribute is of their own
     for e in ctx.analysis.in_sentence(m.sentence):
         if e.start <= m.start or e.segment != m.segment or not isinstance(e.leaf, y.Pronoun):
             continue
