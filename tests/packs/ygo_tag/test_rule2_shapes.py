@@ -64,3 +64,16 @@ def test_the_sweep_sees_a_miss(sweeps, text):
     """A rule-2 shape left as printed is a miss the sweep reports."""
     t = sweeps.Text("0", "constructed", "Trap", "text", text, text, (), (), ())
     assert sweeps.sweep_a(t)
+
+
+def test_the_opponent_picking_from_their_own_field_names_each_opponent_or_one(pack, ygo_db, sweeps):
+    """Class G (rules 1 and 8, blind review): "your opponent must send 1 face-up monster ...
+    from their field", "make your opponent Tribute 1 monster", "Your opponent selects 1
+    monster they control" with no opponent named before: the sweep finds them in printed
+    text, and none is left by the pack (each opponent acts, or one is chosen)."""
+    printed = [(card, field, text) for card, field, text in ygo_db.texts()
+               if sweeps.sweep_g(_text(sweeps, card, field, text, text))]
+    assert len(printed) >= 7
+    left = [f"{card.id} {card.name}: {hit}" for card, field, text in printed
+            for hit in sweeps.sweep_g(_text(sweeps, card, field, text, pack.rewrite(text, card.id, field).text))]
+    assert left == []
