@@ -44,7 +44,7 @@ from .model import Errata, FileNames, anchor, shorten
 PAGES = ("index.html", "rules.html", "maintainers.html")
 STATIC_DIR = "static"
 #: More cards than this are shown one group (set, letter) a page: a phone opens a page of
-#: a few hundred cards at once, not one of thousands (4,236 Yu-Gi-Oh! cards: 8 MB)
+#: a few hundred cards at once, not one of thousands (4,261 Yu-Gi-Oh! cards: 8 MB)
 PAGE_LIMIT = 1000
 #: The search index of a site split into pages
 SEARCH_INDEX = "cards-index.js"
