@@ -99,6 +99,16 @@ def test_a_name_in_half_width_katakana_is_the_card(tmp_path):
     assert {p["card"] for p in out["problems"]} >= {"dm01-008"}  # the commander, found: a VR
 
 
+def test_a_misspelt_name_is_counted_and_the_nearest_card_suggested(tmp_path):
+    """dmbad-15: a misspelt name was 'not in the card database' with no hint."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("統率者: 《ボルシャク・ドラゴン》\n1 《ガトリングワイバン》\n1 《オールデリート》\n", encoding="utf-8")
+    out = json.loads(run("deck", "check", *PACK, deck, "--json").stdout)
+    hints = [line.partition("not checked")[2] for line in out["not_checked"][:3]]
+    assert hints == ["; did you mean 《ボルシャック・ドラゴン》?)", "; did you mean 《ガトリング・ワイバーン》?)", ")"]
+    assert out["decks"][0]["sections"] == {"cards": 3}  # counted all the same
+
+
 def test_one_line_is_line_not_lines(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("4 《ボルシャック・ドラゴン》\n", encoding="utf-8")

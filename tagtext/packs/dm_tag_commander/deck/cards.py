@@ -18,6 +18,8 @@ from .. import carddb
 from ..analysis.text import fold
 from .formats import name_key
 
+#: how alike a name must be to a card's to be suggested (difflib's ratio; one kana of ten off is 0.95)
+SUGGEST = 0.85
 #: the five colours (a commander may not have all of them: deck check 7)
 FIVE = ("光", "水", "闇", "火", "自然")
 
@@ -77,6 +79,13 @@ class DeckFacts:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def closest(self, key: str) -> CardInfo | None:
+        """The card whose name is nearest to ``key`` (a misspelling: ボルシャク・ドラゴン),
+        if one is near enough to suggest; a hint for a name the database does not have."""
+        import difflib
+        found = difflib.get_close_matches(key, self.cards, n=1, cutoff=SUGGEST)
+        return self.cards[found[0]] if found else None
 
     def shape_problem(self, texts: bool = True) -> str | None:
         """What looks wrong with the database (:meth:`tagtext.carddb.Database.shape_problem`)."""

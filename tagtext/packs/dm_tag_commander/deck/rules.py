@@ -314,8 +314,10 @@ def unknown_cards(team: Team, reg: Regulation) -> list[str]:
         for line in deck.all_lines():
             if line.card is None:
                 role = "the commander " if line is deck.commander else ""
+                near = reg.facts.closest(line.key)
+                hint = f"; did you mean 《{near.name}》?" if near is not None else ""
                 out.append(f"{deck.label} line {line.line}: {role}《{line.written}》 is not in the card database "
-                           f"{reg.facts.source} (counted; its type, civilisations and rarity not checked)")
+                           f"{reg.facts.source} (counted; its type, civilisations and rarity not checked{hint})")
         card = deck.commander.card if deck.commander is not None else None
         if card is not None:
             unknown = [r for r in dict.fromkeys(card.rarities) if r not in reg.ranks and r not in reg.no_rarity]
