@@ -329,7 +329,16 @@ def _pronoun_controls(m, ctx: Context) -> bool:
     return (named is not None and named.sentence == m.sentence
             and (named.area in y.PRIVATE_AREAS
                  or named.conditional and named.after[:1] in (("controls",), ("control",), ("has",)))
-            or _answered(named, m, ctx))
+            or _answered(named, m, ctx)
+            or _after_team(named, m))
+
+
+def _after_team(named, m) -> bool:
+    """ "inflict damage to your opponent equal to the highest ATK among the monsters they
+    control": "they" refers back to the team of an LP phrase earlier in the effect's
+    sentence, which names no one opponent: the monsters are both opponents'."""
+    return (named is not None and named.team and named.sentence == m.sentence and named.clause_kind != "condition"
+            and not named.lead and named.start < m.start)
 
 
 #: what a player does with their own cards ("all cards they draw")
