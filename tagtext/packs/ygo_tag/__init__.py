@@ -37,7 +37,7 @@ _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
 #: "their Deck" may refer back to it (rule 2), also to one in a phrase blanked out
 #: ("damage to your opponent for each card in their hand": rule 6), so its sentence is
 #: parsed too
-_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b|\bthey control\b")
+_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b|\bthey control(?:led)?\b")
 
 
 def effect_lines(text: str, hits: list[int]) -> list[tuple[int, int]]:

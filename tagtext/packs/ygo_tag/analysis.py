@@ -26,7 +26,7 @@ _CONDITIONAL = frozenset({"if", "while", "when", "unless", "whenever", "whether"
 
 #: the Words a Pronoun must be followed by to name a player ("they draw", "they control")
 _PLAYER_VERBS = re.compile(
-    r"(?:control|controls|cannot|can|must|draw|drew|discard|gain|lose|take|took|pay|add|send|"
+    r"(?:control|controls|controlled|cannot|can|must|draw|drew|discard|gain|lose|take|took|pay|add|send|"
     r"shuffle|special|normal|set|banish|reveal|activate|declare|choose|chose|have|has|currently|"
     r"place|target|inflict|negate|skip|would|attack|destroy|look|call|called|say|did|do|only)\b", re.I)
 

@@ -40,9 +40,10 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
         elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive and ctx.free(m.leaf)
               and (last_opponent_segment == (m.sentence, m.segment) or _counts_theirs(m, ctx))):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
-        elif (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they" and m.after[:1] == ("control",)
-              and ctx.free(m.leaf) and _counts_theirs(m, ctx)):
-            # "inflict 400 damage to your opponent for each monster they control"
+        elif (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they"
+              and m.after[:1] in (("control",), ("controlled",)) and ctx.free(m.leaf) and _counts_theirs(m, ctx)):
+            # "inflict 400 damage to your opponent for each monster they control", "... for
+            # each destroyed card they controlled" (the past agrees as it is)
             replace(changes, m.leaf, like("either opponent", m.leaf.text), ID, ctx)
             verb = m.next_leaf
             if isinstance(verb, (y.Words, y.Word)):
