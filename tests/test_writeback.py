@@ -135,10 +135,13 @@ def test_the_shipped_yu_gi_oh_database_in_its_own_shape(tmp_path):
     pack = packs.get("ygo-tag")
     written = tmp_path / "ygo.json"
     assert run("convert", "--pack", "ygo-tag", "--format", "database", "-o", written).exit_code == 0
+    conversion = tmp_path / "ygo-conversion.json"
+    assert run("convert", "--pack", "ygo-tag", "-o", conversion).exit_code == 0
+    rewritten = json.loads(conversion.read_text(encoding="utf-8"))["summary"]["cards_rewritten"]
     before = json.loads(pack.shipped_database())
     after = json.loads(written.read_text(encoding="utf-8"))
     changed = [(a, b) for a, b in zip(before, after) if a != b]
-    assert len(before) == len(after) and len(changed) == 4261  # the cards convert rewrites
+    assert len(before) == len(after) and len(changed) == rewritten > 4000  # the cards convert rewrites
     for a, b in changed:      # only the English texts change; the Japanese ones and the rest stay
         assert {k: v for k, v in a.items() if k not in ("text", "pendulum_effect")} == \
             {k: v for k, v in b.items() if k not in ("text", "pendulum_effect")}

@@ -96,6 +96,22 @@ def _card(where: str, entry: object, problems: list) -> carddb.Card | None:
 
 
 _FIELDS = {"main_field": "text", "text_fields": ("text",)}
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+class ToyDatabase(carddb.Database):
+    """A toy card list: the engine's shape checks, and texts that hold Japanese (the plain
+    {id, name, text} shape reads any game's file, so an English one is not the toy's)."""
+
+    def shape_problem(self, texts: bool = True) -> str | None:
+        problem = super().shape_problem(texts)
+        if problem is None and texts and not any(_JAPANESE.search(t) for _, _, t in self.texts()):
+            return f"{self.source}: none of its cards has Japanese text; is it a toy card list?"
+        return problem
+
+
+def _toy(db: carddb.Database) -> ToyDatabase:
+    return ToyDatabase(db.source, db.cards, db.problems, db.entries, db.main_field, db.text_fields)
 
 
 class CoverageReport:
@@ -146,10 +162,10 @@ class ToyJa(Pack):
     def load_database(self, path=None):
         if path is None:
             return self.database_from_bytes(self.shipped_database(), f"shipped {self.shipped_name}")
-        return carddb.read_file(path, _card, **_FIELDS)
+        return _toy(carddb.read_file(path, _card, **_FIELDS))
 
     def database_from_bytes(self, data, source, fmt="json"):
-        return carddb.parse_bytes(data, source, fmt, _card, **_FIELDS)
+        return _toy(carddb.parse_bytes(data, source, fmt, _card, **_FIELDS))
 
     def write_back(self, data, source, fmt, texts):
         def update(entry):
