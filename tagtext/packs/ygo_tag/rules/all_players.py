@@ -56,6 +56,7 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
     did ("if both the shown cards" -> "if all the shown cards")."""
     changes: dict = {}
     reported: set[int] = set()
+    first_both = None
     for m in ctx.mentions():
         leaf = m.leaf
         if not isinstance(leaf, y.PlayerRef) or not ctx.free(leaf):
@@ -84,15 +85,19 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
         else:
             replace(changes, leaf, like("all players", leaf.text), ID, ctx)
         _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
-        _they_both(tree, leaf, changes, ctx)
+        if first_both is None:
+            first_both = leaf.start
+    if first_both is not None:
+        _they_both(tree, first_both, changes, ctx)
     return replace_leaves(tree, changes)
 
 
-def _they_both(tree, after_leaf, changes: dict, ctx: Context) -> None:
-    """ "if they both have a card with the same name" after "both players" (in its sentence
-    or a later one): the players are all four, "they all"."""
+def _they_both(tree, after: int, changes: dict, ctx: Context) -> None:
+    """ "if they both have a card with the same name" after "both players" (at offset
+    ``after``; in its sentence or a later one): the players are all four, "they all". (One
+    walk over the text, however many "both players" it has.)"""
     for leaf in tree.leaves():
-        if leaf.start <= after_leaf.start or not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
+        if leaf.start <= after or not isinstance(leaf, y.Pronoun) or leaf.text.lower() != "they":
             continue
         word = next_word(leaf, ctx)
         if word is not None and not isinstance(word, y.PlayerRef) and word.text.lower() == "both" and ctx.free(word):
