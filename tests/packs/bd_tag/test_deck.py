@@ -239,7 +239,7 @@ def test_a_deck_file_that_cannot_be_read_is_one_line(text, message):
 # ------------------------------------------------------------------ the command
 
 def test_the_command_with_two_limit(tmp_path):
-    alice, bob = FIXTURES / "alice.txt", FIXTURES / "bob.txt"
+    alice, bob = FIXTURES / "bd-alice.txt", FIXTURES / "bd-bob.txt"
     args = ["deck", "check", "--pack", "bd-tag", "--db", str(TABLE), str(alice), str(bob)]
     standard = CliRunner().invoke(cli, args)
     assert standard.exit_code == 0, standard.output
@@ -253,7 +253,7 @@ def test_the_command_with_two_limit(tmp_path):
 
 
 def test_the_command_refuses_what_it_cannot_do_in_one_line():
-    alice = str(FIXTURES / "alice.txt")
+    alice = str(FIXTURES / "bd-alice.txt")
     result = CliRunner().invoke(cli, ["deck", "check", "--pack", "bd-tag", alice, "--variant", "three-limit"])
     assert result.exit_code == 2 and "unknown variant 'three-limit'" in result.output
     result = CliRunner().invoke(cli, ["deck", "check", "--pack", "dm-tag-commander", alice, "--two-limit"])
