@@ -936,6 +936,31 @@ def _lp_sum(before) -> bool:
             and ("lp" in before[-4:] or "life" in before[-4:]))
 
 
+def listed_areas(m: Mention, clause) -> list[y.AreaWord]:
+    """The areas with no owner written listed after ``m``'s own ("your opponent's hand
+    (at random), field, or GY": the field and the GY), in order; empty when none follows."""
+    if m.area_leaf is None:
+        return []
+    leaves = list(clause.leaves())
+    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
+    if i is None:
+        return []
+    listed, k = [], i + 1
+    while k < len(leaves):
+        if leaves[k].text == "(" and k + 2 < len(leaves) and leaves[k + 2].text == ")":
+            k += 3  # "(at random)"
+            continue
+        joins = ""
+        while k < len(leaves) and leaves[k].text.strip().lower() in (",", "and", "or", "and/or"):
+            joins += leaves[k].text.strip().lower()
+            k += 1
+        if joins in ("", ",,") or k >= len(leaves) or not isinstance(leaves[k], y.AreaWord):
+            break
+        listed.append(leaves[k])
+        k += 1
+    return listed
+
+
 # ----------------------------------------------------------------------------- coverage
 
 #: player phrases as the issue lists them, found in raw text (outside quoted card names)

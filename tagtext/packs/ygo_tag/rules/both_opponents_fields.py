@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import joined_private_area, on_field, puts_in_zone
+from ..analysis import joined_private_area, listed_areas, on_field, puts_in_zone
 from .common import Context, agree_singular, like, next_word, opponent_acts, replace, rule_of, your_opponent
 
 ID = "both-opponents-fields"
@@ -94,8 +94,12 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
         if _private_then_field(m, ctx):
             # "send as many cards as possible from that opponent's hand and field": the hand
             # is the one opponent's, the field both opponents' (NOTES, part of an effect)
-            joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause], y.FIELD_AREAS)
-            replace(changes, joined, "your opponents' " + plural_area(joined.text), ID, ctx)
+            # "that opponent's hand, field and GY": the GY after the fields is that opponent's
+            listed = listed_areas(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+            field = next(a for a in listed if a.area in y.FIELD_AREAS)
+            replace(changes, field, "your opponents' " + plural_area(field.text), ID, ctx)
+            for area in listed[listed.index(field) + 1:]:
+                replace(changes, area, "that opponent's " + area.text, ID, ctx)
             continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
@@ -111,6 +115,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
                 if new != m.area_leaf.text:
                     replace(changes, m.area_leaf, new, ID, ctx)
             _joined_area(m, changes, ctx)
+            _their_fields(m, by_leaf, changes, ctx)
             continue
         replace(changes, leaf, like("your opponents", leaf.text), ID, ctx)
         _agree(m, changes, ctx)
@@ -138,6 +143,25 @@ def _joined_area(m, changes: dict, ctx: Context) -> None:
         new = plural_owned(joined.text)
         if new != joined.text:
             replace(changes, joined, new, ID, ctx)
+
+
+def _their_fields(m, by_leaf: dict, changes: dict, ctx: Context) -> None:
+    """A later "their field" of the clause that refers back to the field made plural names
+    both fields too, and a GY joined to it each opponent's ("a monster on your opponents'
+    fields or GYs, then target 1 monster on their fields or GYs", NOTES: plural agreement)."""
+    owned = by_leaf.get(m.their_leaf.start) if m.their_leaf is not None else None
+    if (owned is None or owned.antecedent is not m.leaf or owned.area_leaf is None
+            or owned.area_leaf.area not in y.FIELD_AREAS or (owned.sentence, owned.clause) != (m.sentence, m.clause)
+            or owned.lasting or owned.conditional or not ctx.free(owned.leaf) or not ctx.free(owned.area_leaf)):
+        return
+    new = plural_area(owned.area_leaf.text)
+    if new == owned.area_leaf.text:
+        return
+    replace(changes, owned.area_leaf, new, ID, ctx)
+    joined = joined_private_area(owned, ctx.analysis.sentences[owned.sentence].clauses[owned.clause])
+    if joined is not None and ctx.free(joined) and not any(s in ctx.introduced
+                                                            for s in ctx.analysis.effect_of(m.sentence)):
+        replace(changes, joined, plural_owned(joined.text), ID, ctx)
 
 
 def _agree(m, changes: dict, ctx: Context) -> None:
@@ -286,13 +310,16 @@ _CHANGES = frozenset({"lose", "loses", "gain", "gains", "become", "becomes"})
 
 
 def _private_then_field(m, ctx: Context) -> bool:
-    """ "your opponent's hand and field", the hand written as one opponent's by another
-    rule ("that opponent's hand"): the field joined to it has no owner written."""
+    """ "your opponent's hand and field" (or a list: "hand, field, and GY"), the hand
+    written as one opponent's by another rule ("that opponent's hand"): the field listed
+    after it has no owner written."""
     if (not your_opponent(m) or not m.leaf.possessive or m.area not in y.PRIVATE_AREAS or ctx.free(m.leaf)
             or m.conditional or m.lasting or m.team):
         return False
-    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause], y.FIELD_AREAS)
-    return joined is not None and ctx.free(joined)
+    listed = listed_areas(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    fields = [a for a in listed if a.area in y.FIELD_AREAS]
+    return (len(fields) == 1 and all(ctx.free(a) for a in listed[listed.index(fields[0]):])
+            and all(a.area in y.PRIVATE_AREAS for a in listed if a is not fields[0]))
 
 
 def _even_if(m) -> bool:

@@ -342,7 +342,8 @@ def _open_effect(first: y.Leaf, m: Mention, target: tuple[y.Leaf, str], changes:
         if not ctx.free(after):
             return None
         return _write_choice(changes, after, f"{after.text} {CHOOSE};", target, ctx, first.start)
-    if not isinstance(first, (y.Word, y.PlayerRef, y.Pronoun)):
+    # a count can open it too: "Choose 1 opponent; for every 3 of your ... banished cards"
+    if not isinstance(first, (y.Word, y.PlayerRef, y.Pronoun, y.Marker)):
         return None
     opening = like(CHOOSE, "C" if _opens_sentence(first, ctx) else "c")
     if first.start == target[0].start:
