@@ -204,3 +204,26 @@ def test_a_scanner_kept_on_disk_matches_as_the_pattern_compiled_afresh(tmp_path,
     assert lalr.compiled(pattern).match("opponent's").lastgroup == "WORD"
     kept.write_text("{damaged", encoding="utf-8")
     assert lalr.compiled(pattern).match("12").lastgroup == "NUMBER"
+
+
+def test_scanners_are_kept_only_in_a_private_folder_of_ones_own(tmp_path):
+    """A link planted under the folder's name (even to a folder of one's own), or a folder
+    others can write in, is not used: the scanners are compiled as usual."""
+    import os
+
+    from tagtext.syntax import lalr
+
+    user = os.getuid()
+    own = tmp_path / "own"
+    assert lalr._own_private_folder(str(own), user) and own.is_dir() and (own.stat().st_mode & 0o777) == 0o700
+    link = tmp_path / "link"
+    link.symlink_to(own)
+    assert not lalr._own_private_folder(str(link), user)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    assert not lalr._own_private_folder(str(shared), user)
+    assert not lalr._own_private_folder(str(own), user + 1)  # someone else's
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    assert not lalr._own_private_folder(str(afile), user)

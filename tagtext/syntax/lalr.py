@@ -259,13 +259,23 @@ def _scanner_folder() -> str | None:
     version = hashlib.sha256(f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}".encode()).hexdigest()[:16]
     user = os.getuid() if hasattr(os, "getuid") else 0
     folder = os.path.join(tempfile.gettempdir(), f".tagtext_scanners_{version}_{user}")
+    return folder if _own_private_folder(folder, user) else None
+
+
+def _own_private_folder(folder: str, user: int) -> bool:
+    """Whether ``folder`` (made if missing) is a real folder, not a link, of this user that
+    nobody else can write: in a shared temporary directory anyone can plant a link or a
+    folder under the expected name, and code read from it would match card text (issue 20:
+    root never works through someone else's link)."""
+    import stat
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        if hasattr(os, "getuid") and os.stat(folder).st_uid != user:
-            return None  # someone else's: not read
+        st = os.lstat(folder)
     except OSError:
-        return None
-    return folder
+        return False
+    if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022:
+        return False  # a link, a file, or a folder others can write in: not read
+    return not hasattr(os, "getuid") or st.st_uid == user
 
 
 
