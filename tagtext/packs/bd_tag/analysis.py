@@ -40,6 +40,7 @@ or a selection of the opponent's cards), and whether it *reads the life* (ライ
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -173,7 +174,20 @@ def _ability(index: int, leaves: list[b.Leaf], break_after: bool, mask: str, car
     effect = _skip_space(mask, effect, end)
     region = mask[effect:end]
     return Ability(index, start, end, kind, label, trigger, effect, leaves[-1], break_after,
-                   bool(_TARGETS.search(region) or _SELECTION.search(region)), bool(_LIFE.search(mask, start, end)))
+                   bool(_TARGETS.search(region) or _chooses_opponents_cards(region)), bool(_LIFE.search(mask, start, end)))
+
+
+def _chooses_opponents_cards(region: str) -> bool:
+    """Whether a clause of ``region`` chooses the opponent's cards (``_SELECTION`` found
+    anywhere), in one pass: a clause's first 相手の with a choice's end after it."""
+    start = 0
+    for brk in (*(m.start() for m in _CLAUSE_BREAK.finditer(region)), len(region)):
+        at = region.find("相手の", start, brk)
+        # the break itself is read (対象 before 、), so $ is only the region's end
+        if at >= 0 and _SELECTION_END.search(region, at + 3, min(brk + 1, len(region))):
+            return True
+        start = brk + 1
+    return False
 
 
 def _skip_space(mask: str, pos: int, end: int) -> int:
@@ -184,31 +198,80 @@ def _skip_space(mask: str, pos: int, end: int) -> int:
 
 # ----------------------------------------------------------------------------- mentions
 
+_OPPONENT = re.compile("相手")
+_PEOPLE = re.compile(r"\d+人")
+#: where a choice of cards ends (_SELECTION without its opening 相手の)
+_SELECTION_END = re.compile(r"対象(?:と[しす]|(?=[、。])|$)|選[ぶび]")
+_CLAUSE_BREAK = re.compile("[、。]")
+
+
 def _mentions(ability: Ability, mask: str):
-    for m in re.finditer("相手", mask[:ability.end]):
+    """The ability's 相手 and their roles, in one pass over the ability (each mention reads
+    its clause through facts found once per clause: linear however many mentions a clause,
+    or a text, holds)."""
+    clauses = _Clauses(ability, mask)
+    for m in _OPPONENT.finditer(mask, ability.start, ability.end):
         start = m.start()
-        if start < ability.start:
-            continue
         # 対戦相手 is 相手 too, one word: その対戦相手, 各対戦相手
         word = start - 2 if mask[max(ability.start, start - 2):start] == "対戦" else start
-        yield Mention(word, start + 2, ability.index, *_role(ability, mask, word))
+        yield Mention(word, start + 2, ability.index, *_role(ability, mask, word, start, clauses))
 
 
-def _role(ability: Ability, mask: str, start: int) -> tuple:
-    after = mask[mask.index("相手", start) + 2:ability.end]
-    before = mask[ability.start:start]
-    if after.startswith("チーム"):
+class _Clauses:
+    """Facts of the ability's clauses (up to 、 or 。), each found once: where the clause of a
+    position ends, where choices of cards end in it, whether it ends as a condition."""
+
+    def __init__(self, ability: Ability, mask: str):
+        self.ability, self.mask = ability, mask
+        self._ends: dict[int, int] = {}
+        self._choices: dict[int, list] = {}
+        self._condition: dict[int, bool] = {}
+        self._next_break = -1
+
+    def end(self, pos: int) -> int:
+        """Where the clause holding ``pos`` ends (the next 、 or 。, or the ability's end)."""
+        if self._next_break < pos:
+            found = _CLAUSE_BREAK.search(self.mask, pos, self.ability.end)
+            self._next_break = found.start() if found else self.ability.end
+        return self._next_break
+
+    def choice_end(self, pos: int) -> re.Match | None:
+        """The first end of a choice of cards at or after ``pos`` in its clause."""
+        end = self.end(pos)
+        found = self._choices.get(end)
+        if found is None:  # asked first for the clause's earliest position
+            # the break itself is read (対象 before 、), so $ is only the ability's end
+            matches = list(_SELECTION_END.finditer(self.mask, pos, min(end + 1, self.ability.end)))
+            found = self._choices[end] = ([m.start() for m in matches], matches)
+        starts, matches = found
+        i = bisect.bisect_left(starts, pos)
+        return matches[i] if i < len(matches) else None
+
+    def ends_as_condition(self, end: int, start: int) -> bool:
+        """Whether the clause ending at ``end`` ends as a condition (なら, 場合, 限り, ...)."""
+        if end not in self._condition:
+            i = end
+            while i > start and self.mask[i - 1] == MASK:
+                i -= 1
+            self._condition[end] = bool(_CONDITION_END.search(self.mask, max(start, i - 8), i))
+        return self._condition[end]
+
+
+def _role(ability: Ability, mask: str, start: int, at: int, clauses: _Clauses) -> tuple:
+    """``start``: where the word begins (対戦相手 included); ``at``: where 相手 stands."""
+    after = at + 2
+    if mask.startswith("チーム", after, ability.end):
         return (TEAM,)
-    if before.endswith(("その", "各", "いずれかの")) or re.match(r"\d+人", after):
+    if mask[max(ability.start, start - 5):start].endswith(("その", "各", "いずれかの")) \
+            or _PEOPLE.match(mask, after, ability.end):
         return (NAMED,)
     if ability.trigger is not None and start < ability.trigger[1]:
         return (TRIGGER,)
-    selection = _SELECTION.match(mask, mask.index("相手", start), ability.end)
-    if selection is not None:
-        return SELECTION, False, _several(mask, ability, start, selection.group())
-    clause_end = min([i for i in (mask.find("、", start, ability.end), mask.find("。", start, ability.end)) if i >= 0],
-                     default=ability.end)
-    return PLAYER, bool(_CONDITION_END.search(mask[start:clause_end].rstrip(MASK)))
+    if mask.startswith("相手の", at, ability.end):
+        choice = clauses.choice_end(at + 3)
+        if choice is not None:
+            return SELECTION, False, _several(mask, ability, start, mask[at:choice.end()])
+    return PLAYER, clauses.ends_as_condition(clauses.end(start), start)
 
 
 def _several(mask: str, ability: Ability, start: int, phrase: str) -> str | None:
