@@ -71,8 +71,10 @@ _RESTRICTION = re.compile(r"選ぶ(?:時|とき)、[^。]*(?:選べない|選ば
 #: a past form opening a sentence points back (見せた１枚か…, 捨てた手札１枚につき)
 _POINTS_BACK = re.compile(r"^[\u4e00-\u9fff]{1,3}[\u3041-\u309f]{0,3}[ただ](?![時とき])")
 #: the end of a sentence that states something lasting (a static ability of its own, in
-#: unbroken text): …できない, …ない, …される, …を得る, …なる, (パワー|コスト)を…する
-_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する|(?:に|て)出る|のかわりに[^、。]*?が選ぶ)。?$")
+#: unbroken text): …できない, …ない, …される, …を得る, …なる, (パワー|コスト)を…する, a lure
+#: (…場合、可能なら…を攻撃する)
+_STATIC_END = re.compile(r"(?:できない|れない|ない|される|を得る|なる|(?:パワー|コスト)を[^、。]*する|(?:に|て)出る"
+                         r"|のかわりに[^、。]*?が選ぶ|場合、可能(?:なら|であれば)[^、。]*?を攻撃する)。?$")
 #: the end of a sentence that does something (not a lasting state): for a twinpact's spell
 #: side in unbroken text
 _ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|アンタップする|引く|出す|加える|捨てる|捨てさせる|唱える|バトルさせる"

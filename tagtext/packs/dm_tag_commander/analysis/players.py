@@ -150,10 +150,13 @@ def in_combat(m: Mention) -> bool:
     クリーチャー, 相手がブロックする前に (an opponent's creature breaking a shield is not an
     attack: 自分のシールドを相手のクリーチャーがブレイクした時 is T5's, a static 相手のクリーチャーが
     ブレイクするシールド T4's); your creature breaking the attacked player's shields (このクリーチャーが
-    相手のシールドをブレイクする時; 相手はそのシールドを…, the broken shield's owner)."""
+    相手のシールドをブレイクする時; 相手はそのシールドを…, the broken shield's owner, which a one-shot
+    ability writes その持ち主は: T10)."""
     before = m.before.rstrip("、")
     rest = rest_of_phrase(m)
     creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
+    if lured(m):
+        return False
     if creature and re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before):
         return True
     if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃"
@@ -165,11 +168,28 @@ def in_combat(m: Mention) -> bool:
         return True
     if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)", rest):
         return True
-    if m.particle == "は" and (re.search(r"ブレイク(?:した|する|される)(?:時|とき)、(?:[^。]*?、)?$", m.before)
-                              and re.match(r"^は、?(?:かわりに)?そのシールド", m.after)
-                              or re.search(r"ブレイク(?:した|する)シールドを、?$", m.before)):
-        return True
-    return False
+    return broken_shields_owner(m)
+
+
+def broken_shields_owner(m: Mention) -> bool:
+    """The owner of the shield being broken: 「…シールドをブレイクする時、相手はそのシールドを…」,
+    「…がブレイクしたシールドを、相手は…」 (the break fixed the player; no one to choose)."""
+    return m.particle == "は" and bool(
+        re.search(r"ブレイク(?:した|する|される)(?:時|とき)、(?:[^。]*?、)?$", m.before)
+        and re.match(r"^は、?(?:かわりに)?そのシールド", m.after)
+        or re.search(r"ブレイク(?:した|する)シールドを、?$", m.before))
+
+
+#: a requirement on the opponent's attacking creature, not a trigger on its attack (a static
+#: lure, as 「相手の攻撃クリーチャーは、可能であれば…を攻撃する」): the creature is the effect's
+_LURE = re.compile(r"^が攻撃する場合、可能(?:なら|であれば)[^、。]*?を攻撃する")
+
+
+def lured(m: Mention) -> bool:
+    """相手のクリーチャーが攻撃する場合、可能ならこのクリーチャーを攻撃する: the opponent's creature is
+    the subject of a requirement (a static lure), not an attack that triggers something."""
+    creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
+    return creature and bool(_LURE.match(rest_of_phrase(m)))
 
 
 def breaker(m: Mention) -> bool:

@@ -27,11 +27,6 @@ def masked(tree: d.CardText, text: str) -> str:
 
 def writes_full_width(text: str) -> bool:
     """Whether a digit the pack writes into ``text`` is full-width: when the text writes any
-    digit full-width (the engine's rule); in a text with no digit at all, when it writes Latin
-    letters full-width (the 2018 texts' Ｓ・トリガー, official style: one-digit counts
-    full-width). The card's own width either way (the pack's decision, NOTES.md)."""
-    if has_full_width_digit(text):
-        return True
-    if any("0" <= ch <= "9" for ch in text):
-        return False
-    return any("Ａ" <= ch <= "Ｚ" or "ａ" <= ch <= "ｚ" for ch in text)
+    digit full-width, else half-width (DM-NOTES 6 as written: a full-width letter such as
+    Ｓ・トリガー's does not count)."""
+    return has_full_width_digit(text)

@@ -15,8 +15,9 @@ ID = "T9e"
 
 def reads_information(m: pl.Mention) -> bool:
     """相手より, 相手と同じ, 相手の…が(あれば/なければ/…以上なら): compared, or in a condition (not
-    the topic of the whole sentence: 相手は自分自身の墓地に…なければ、手札を…捨てる)."""
-    return pl.compared(m) or (m.clause_kind == "condition" and m.particle not in ("は", "も"))
+    the topic of the whole sentence: 相手は自分自身の墓地に…なければ、手札を…捨てる; nor the creature a
+    lure makes attack: 相手のクリーチャーが攻撃する場合、可能なら…を攻撃する, T4's)."""
+    return pl.compared(m) or (m.clause_kind == "condition" and m.particle not in ("は", "も") and not pl.lured(m))
 
 
 def any_opponent_reference(tree, ctx: Context):
@@ -28,7 +29,9 @@ def any_opponent_reference(tree, ctx: Context):
     Seed: 「相手の情報を参照する能力の場合、任意の相手プレイヤーを選択し参照します … 自分にとって都合の
     いい相手プレイヤーとシールド数を比較し効果を発動することが出来ます」. A later 相手 in the same
     sentence reads that opponent (その相手: 相手の手札が自分の手札より多ければ、その相手の手札と同じ枚数に
-    なるまで…), except a card chosen one by one (T9c: any opponent's creature). A static ability whose
+    なるまで…), except a card chosen one by one after a condition (T9c: any opponent's creature); a card
+    the same clause describes by that opponent's information is that opponent's (いずれかの相手の墓地に
+    あるクリーチャーと同じカード名のその相手のクリーチャーを１体破壊する). A static ability whose
     condition and effect both name 相手 is T4's residual, not this rule's; a condition after an opponent was
     chosen in the same ability reads that player (そのプレイヤー: T10's 相手がそうしなければ)."""
     changes = Changes(ID)
@@ -52,8 +55,10 @@ def any_opponent_reference(tree, ctx: Context):
         ctx.claim(m, ID)
         if a.abilities[m.ability].kind == "static":
             continue  # the static effect reaches every opponent (T4's 各相手)
+        # a card chosen one by one after a condition is any opponent's (T9c); one the same clause
+        # describes by that opponent's information is that opponent's (同じカード名のその相手の…)
         refer_back(changes, ctx, ID, m.ability, m.start, THAT_OPPONENT, sentence=m.sentence,
-                   keep=lambda n: takes_one_card(n, ctx))
+                   keep=lambda n, m=m: takes_one_card(n, ctx) and n.clause != m.clause)
     return changes.apply(tree)
 
 

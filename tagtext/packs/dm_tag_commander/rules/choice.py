@@ -174,6 +174,12 @@ def _kept(m: pl.Mention, ctx: Context) -> bool:
 def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) -> None:
     a = ctx.analysis
     one = ctx.one()
+    for m in mentions:
+        if ctx.free(m) and pl.broken_shields_owner(m):
+            # このクリーチャーがシールドをブレイクする時、相手はそのシールドを…: the broken shield's
+            # owner, fixed by the break (T10's その持ち主は; no choice: no one else can move it)
+            steps.append(Step("T10", "say", m.leaf, THAT_OWNER, m))
+            ctx.claim(m, "T10")
     mentions = [m for m in mentions if ctx.free(m)]
     wanted = [(m, rule) for m in mentions if (rule := _wants(m, ctx))]
     if not wanted:

@@ -24,7 +24,9 @@ def opponent_player(tree, ctx: Context):
     An opponent who does something in a one-shot effect (discards, draws, chooses; 相手に…させる,
     相手とジャンケン) is one chosen opponent; a lasting restriction set by a one-shot effect too (D-1:
     「次の自分のターンのはじめまで、相手は呪文を唱えられない」 chooses one opponent, not 各相手). After an
-    opponent's card was chosen (T9c) and before any choice, 相手は is that card's owner: その持ち主は.
+    opponent's card was chosen (T9c) and before any choice, 相手は is that card's owner: その持ち主は; so
+    is the owner of a shield being broken (「このクリーチャーがシールドをブレイクする時、相手はそのシールドを
+    …」 → その持ち主は: the break fixed the player, no one else can move that shield).
     DM-NOTES 5 says where the choice is written."""
     return choice.apply(tree, ctx, ID)
 
