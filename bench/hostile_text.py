@@ -67,6 +67,8 @@ JAPANESE_KINDS = {
     "acting-opponent": "相手が呪文を唱えた時、カードを1枚引く。",       # a trigger on an opponent's act (T5)
     "trigger-lines": "このクリーチャーがバトルゾーンに出た時、相手のクリーチャーを1体破壊する。\n",
     "static-lines": "相手のクリーチャーは攻撃できない。\n",          # static: every opponent (T4), per line
+    "ability-marks": "■相手のクリーチャーを1体破壊する。\n",          # many ■ abilities (dmbad-13): per ability
+    "opponent-player": "■相手プレイヤーはカードを1枚捨てる。\n",      # 相手プレイヤー: the leaf after it, per phrase
     "one-sentence": "相手のクリーチャーと相手のシールドと",           # one sentence of player phrases
     "clauses": "相手のマナゾーンにあるカード1枚につき、",             # one sentence of counts, cut at commas
     "each-player": "各プレイヤーはカードを2枚引く。",

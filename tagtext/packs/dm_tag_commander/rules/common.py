@@ -41,6 +41,8 @@ class Context(EngineContext):
     introduced: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     #: the plan of the choose-one-opponent rules, made once (see choice.py)
     plan: object = None
+    #: id of a leaf of the analysed tree -> the leaf after it (built when first asked)
+    following: dict[int, d.Leaf] | None = None
 
     def free(self, m: pl.Mention) -> bool:
         """Whether no rule has claimed ``m`` and no special ruling protects it."""
@@ -69,13 +71,12 @@ def say(changes: Changes, ctx: Context, m: pl.Mention, who: str) -> None:
 
 
 def _next_leaf(ctx: Context, leaf: d.Leaf) -> d.Leaf | None:
-    found = False
-    for x in ctx.analysis.tree.leaves():
-        if found:
-            return x
-        if x is leaf:
-            found = True
-    return None
+    """The leaf after ``leaf`` in the analysed tree (the leaves are indexed once per text, so
+    a text of many 相手プレイヤー is rewritten in linear time)."""
+    if ctx.following is None:
+        leaves = list(ctx.analysis.tree.leaves())
+        ctx.following = {id(x): nxt for x, nxt in zip(leaves, leaves[1:])}
+    return ctx.following.get(id(leaf))
 
 
 def opponents(ctx: Context, ability: int | None = None):
