@@ -15,6 +15,14 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+#: Property tests run the same examples on every run ("repeatable", the default: a fresh
+#: clone's result does not depend on luck); TAGTEXT_HYPOTHESIS=explore draws new random
+#: examples on each run, to look for new failures (add what it finds as an @example).
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False, database=None)
+settings.load_profile(os.environ.get("TAGTEXT_HYPOTHESIS", "repeatable"))
 
 #: A toy tag format (Japanese, one rule) packaged on its own: tagtext finds it through the
 #: entry-point group tagtext.packs, as it would any pack a user installs, and every test

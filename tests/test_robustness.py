@@ -6,7 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tagtext
@@ -48,6 +48,7 @@ def test_any_text(text):
 
 @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=40), st.lists(st.sampled_from(["", " ", "  "]), max_size=40))
+@example(["DP", "+1"], [])  # "DP +1": a node whose children are not in field order (CI, fa9b8d3)
 def test_sequences_of_card_text_pieces(pieces, gaps):
     text = "".join(p + (gaps[i] if i < len(gaps) else " ") for i, p in enumerate(pieces))
     check(text)
