@@ -14,35 +14,17 @@ takes it off the list.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tagtext.packs import get
 
-from .conftest import FIXTURES
+from ..reviewed import reviewed_corpus
 
-REVIEWED = FIXTURES / "reviewed"
-CORPUS = REVIEWED / "bd-tag.jsonl"
-OPEN = REVIEWED / "bd-tag-open.json"
-
-if not CORPUS.exists():
-    pytest.skip(f"no reviewed corpus yet ({CORPUS.name}: the reviewers write it from "
-                f"/work/notes/bd-review-input.jsonl)", allow_module_level=True)
-
-LINES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-KNOWN = ({o["id"]: o["why"] for o in json.loads(OPEN.read_text(encoding="utf-8"))["open"]}
-         if OPEN.exists() else {})
+CORPUS = reviewed_corpus("bd-tag", "/work/notes/bd-review-input.jsonl")
 PACK = get("bd-tag")
 
 
-def _params():
-    for line in LINES:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[line["id"]])] if line["id"] in KNOWN else []
-        yield pytest.param(line, id=line["id"], marks=marks)
-
-
-@pytest.mark.parametrize("line", list(_params()))
+@pytest.mark.parametrize("line", CORPUS.params())
 def test_reviewed_text(line):
     card_id = f"reviewed:{line['id']}"
     PACK.add_card(card_id, line.get("card_type"))
@@ -50,10 +32,9 @@ def test_reviewed_text(line):
 
 
 def test_each_text_is_reviewed_once_and_every_card_as_its_table_prints_it(bd_db):
-    ids = [line["id"] for line in LINES]
-    assert len(ids) == len(set(ids)) and set(KNOWN) <= set(ids)
+    ids = CORPUS.ids()
     by_id = bd_db.by_id()
-    assert [i for i, line in zip(ids, LINES)
+    assert [i for i, line in zip(ids, CORPUS.lines)
             if i in by_id and by_id[i].texts.get("effect") != line["original"]] == []
-    assert len(LINES) >= 60
-    assert all(line.get("note") is not None and line.get("expected") is not None for line in LINES)
+    assert len(CORPUS.lines) >= 60
+    assert all(line.get("note") is not None and line.get("expected") is not None for line in CORPUS.lines)

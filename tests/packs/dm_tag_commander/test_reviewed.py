@@ -13,49 +13,30 @@ must still differ (strict xfail), so a fix that makes it pass takes it off the l
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tagtext.packs import get
 
-from .conftest import FIXTURES
+from ..reviewed import reviewed_corpus
 
-REVIEWED = FIXTURES / "reviewed"
-CORPUS = REVIEWED / "dm-tag-commander.jsonl"
-OPEN = REVIEWED / "dm-tag-commander-open.json"
-
-if not CORPUS.exists():
-    pytest.skip(f"no reviewed corpus yet ({CORPUS.name}: the reviewers write it from "
-                f"/work/notes/dm-review-input.jsonl)", allow_module_level=True)
-
-LINES = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
-KNOWN = ({o["id"]: o["why"] for o in json.loads(OPEN.read_text(encoding="utf-8"))["open"]}
-         if OPEN.exists() else {})
+CORPUS = reviewed_corpus("dm-tag-commander", "/work/notes/dm-review-input.jsonl")
 PACK = get("dm-tag-commander")
 
 
-def _params():
-    for line in LINES:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[line["id"]])] if line["id"] in KNOWN else []
-        yield pytest.param(line, id=line["id"], marks=marks)
-
-
-@pytest.mark.parametrize("line", list(_params()))
+@pytest.mark.parametrize("line", CORPUS.params())
 def test_reviewed_text(line):
     assert PACK.rewrite(line["original"], line["id"], "text").text == line["expected"], line.get("note")
 
 
 def test_each_text_is_reviewed_once_as_its_card_prints_it(dm_db):
-    ids = [line["id"] for line in LINES]
-    assert len(ids) == len(set(ids)) and set(KNOWN) <= set(ids)
+    ids = CORPUS.ids()
     by_id = dm_db.by_id()
-    assert [i for i, line in zip(ids, LINES)
+    assert [i for i, line in zip(ids, CORPUS.lines)
             if i not in by_id or by_id[i].texts.get("text") != line["original"]] == []
-    assert all(line.get("note") is not None and line.get("expected") for line in LINES)
+    assert all(line.get("note") is not None and line.get("expected") for line in CORPUS.lines)
     assert all(line["verdict"] in {"ok", "wrong", "wording"} and line["corpus"] in {"classic", "2018"}
-               for line in LINES)
+               for line in CORPUS.lines)
 
 
 def test_the_review_is_whole():
-    assert len(LINES) == 1040, "issue 17's review: 640 changed texts and 400 unchanged ones (SOURCE.md)"
+    assert len(CORPUS.lines) == 1040, "issue 17's review: 640 changed texts and 400 unchanged ones (SOURCE.md)"
