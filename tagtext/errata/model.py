@@ -17,8 +17,8 @@ Both outputs (the HTML site and the wiki tables) render this model; neither look
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping
 
 from ..notes import split as split_notes
 from ..batch import BatchResult, CardResult
@@ -26,6 +26,7 @@ from ..carddb import Card, Problem
 from ..result import Residual, RewriteResult
 from ..packs.base import Rule as RuleInfo
 from ..rulings import Ruling, Table
+from .catalog import NO_WORDS, PackWords, translate, words
 from .grouping import grouping_of, natural_key
 from .spans import Segment, edit_segments, span_segments
 
@@ -176,6 +177,9 @@ class Errata:
     grouping_plural: str = "sets"
     #: The language of the card text (the pack's, a BCP 47 tag): the pages' language.
     language: str = "en"
+    #: The pack's words for people in that language (its card types, its ruling table's
+    #: wordings; the rules and residuals in the model are already in them).
+    words: PackWords = NO_WORDS
 
     @property
     def cards(self) -> int:
@@ -204,16 +208,48 @@ FLAG_NOUNS_EACH = ("residual", "stale ruling")
 
 # ----------------------------------------------------------------------------- building
 
+class Say:
+    """What the model writes for people, in the pages' language: the engine's sentences
+    (``catalog``, :func:`tagtext.errata.catalog.words`) and the pack's (``pack``, its
+    ``words.toml``). English packs: both empty, everything as written."""
+
+    def __init__(self, catalog: Mapping[str, str] = {}, pack: PackWords = NO_WORDS):
+        self.catalog = catalog
+        self.pack_words = pack
+
+    @property
+    def speaks(self) -> bool:
+        """Whether anything is said in another language than as written (English: no)."""
+        return bool(self.catalog) or self.pack_words != NO_WORDS
+
+    def __call__(self, sentence: str, **values) -> str:
+        """One of the model's own sentences, its values filled in."""
+        return self.catalog.get(sentence, sentence) % values if values else self.catalog.get(sentence, sentence)
+
+    def message(self, text: str) -> str:
+        """A message from elsewhere (a notice of the engine or the pack about a text)."""
+        return self.pack_words.message(translate(self.catalog, text))
+
+    def residual(self, residual: Residual) -> Residual:
+        reason = self.pack_words.residual(residual.reason)
+        return residual if reason == residual.reason else replace(residual, reason=reason)
+
+
+ENGLISH = Say()
+
+
 def build_model(batch: BatchResult, table: Table, attribution: str | None = None) -> Errata:
     """The errata pages' content for a converted database and the ruling table used."""
     rulings = {r.id: r for r in table.rulings}
     pack = batch.pack
-    registry = {rule.id: rule for rule in pack.rules}
+    pack_words = pack.words()
+    say = Say(words(pack.language), pack_words)
+    registry = {rule.id: pack_words.rule(rule) for rule in pack.rules}
     labels = pack.field_labels
     marker = pack.note_marker
     shown: dict[str, CardView] = {}
     for card_result in batch.cards:
-        view = _card_view(card_result, rulings, registry, labels, marker)
+        view = _card_view(card_result, rulings, registry, labels, marker, say)
         if view is not None:
             shown[card_result.card.id] = view
     grouping = grouping_of(pack)
@@ -227,9 +263,9 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         source=batch.source,
         attribution=attribution,
         sets=tuple(SetView(code, tuple(cards)) for code, cards in sorted(sets.items(), key=lambda kv: natural_key(kv[0]))),
-        rules=_rule_views(batch, rulings, registry, labels, marker),
-        rulings=_ruling_views(batch, table, shown),
-        flags=tuple(_flags(batch, shown, labels)),
+        rules=_rule_views(batch, rulings, registry, labels, marker, say),
+        rulings=_ruling_views(batch, table, shown, say),
+        flags=tuple(_flags(batch, shown, labels, say)),
         entry_problems=tuple(batch.problems),
         summary=summary,
         newest_sets=tuple(pack.newest_sets([c.card for c in batch.cards])),
@@ -237,14 +273,16 @@ def build_model(batch: BatchResult, table: Table, attribution: str | None = None
         grouping_noun=grouping.noun,
         grouping_plural=grouping.plural,
         language=pack.language,
+        words=pack_words,
         card_urls={card_id: url for card_id, view in shown.items()
                    if (url := pack.card_url(view.card))},
     )
 
 
-def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, labels, marker) -> CardView | None:
+def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, labels, marker,
+               say: Say = ENGLISH) -> CardView | None:
     texts = tuple(
-        _text_view(name, result, rulings, registry, labels, marker)
+        _text_view(name, result, rulings, registry, labels, marker, say)
         for name, result in card_result.results.items()
         if result.changed or result.ruling
     )
@@ -252,14 +290,14 @@ def _card_view(card_result: CardResult, rulings: dict[str, Ruling], registry, la
 
 
 def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], registry, labels,
-               marker: str | None = None) -> TextView:
+               marker: str | None = None, say: Say = ENGLISH) -> TextView:
     """One text's view; the pack's notes (lines starting with ``marker``) taken apart."""
     ruling = rulings.get(result.ruling) if result.ruling else None
     changed = result.changed
     result, note_lines = split_notes(result, marker)
     sides = edit_segments(result)
     notes = tuple(
-        EditNote(number, edit.before, edit.after, tuple(rule_info(r, registry) for r in edit.rules))
+        EditNote(number, edit.before, edit.after, tuple(rule_info(r, registry, say) for r in edit.rules))
         for number, edit in enumerate(result.edits, 1)
     )
     return TextView(
@@ -269,23 +307,27 @@ def _text_view(name: str, result: RewriteResult, rulings: dict[str, Ruling], reg
         tagtamer=sides.tagtamer,
         consistent=sides.consistent,
         edits=notes if sides.consistent else (),
-        residuals=result.residuals,
-        warnings=result.warnings,
+        residuals=tuple(say.residual(r) for r in result.residuals),
+        warnings=tuple(say.message(str(w)) for w in result.warnings) if say.speaks else result.warnings,
         ruling=ruling,
         changed=changed,
-        notes=tuple(NoteView(n.text, tuple(rule_info(r, registry) for r in n.rules)) for n in note_lines),
+        notes=tuple(NoteView(n.text, tuple(rule_info(r, registry, say) for r in n.rules)) for n in note_lines),
     )
 
 
-def rule_info(rule_id: str, registry: dict[str, RuleInfo]) -> RuleInfo:
+def rule_info(rule_id: str, registry: dict[str, RuleInfo], say: Say = ENGLISH) -> RuleInfo:
     """The pack's rule ``rule_id``, or a placeholder naming an unknown rule."""
     info = registry.get(rule_id)
     if info is None:
-        info = RuleInfo(rule_id, rule_id, "", "This rule id is not described in tagtext's rule registry.")
+        info = RuleInfo(rule_id, rule_id, "", say(UNKNOWN_RULE))
     return info
 
 
-def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels, marker) -> tuple[RuleView, ...]:
+UNKNOWN_RULE = "This rule id is not described in tagtext's rule registry."
+
+
+def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels, marker,
+                say: Say = ENGLISH) -> tuple[RuleView, ...]:
     """Each rule with its example: the shortest text it edited (ties: lowest card id)."""
     counts: dict[str, int] = {}
     best: dict[str, tuple[tuple, Card, str, RewriteResult]] = {}
@@ -305,15 +347,16 @@ def _rule_views(batch: BatchResult, rulings: dict[str, Ruling], registry, labels
     for rule_id in ids:
         example = best.get(rule_id)
         views.append(RuleView(
-            info=rule_info(rule_id, registry),
+            info=rule_info(rule_id, registry, say),
             texts=counts.get(rule_id, 0),
             example_card=example[1] if example else None,
-            example=_text_view(example[2], example[3], rulings, registry, labels, marker) if example else None,
+            example=_text_view(example[2], example[3], rulings, registry, labels, marker, say) if example else None,
         ))
     return tuple(views)
 
 
-def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView]) -> tuple[RulingView, ...]:
+def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView],
+                  say: Say = ENGLISH) -> tuple[RulingView, ...]:
     """Each ruling with what became of it. A ruling's cards are the ones the table gives it
     (``table.for_card``: by id, or as the pack's table names cards, Duel Masters' by name);
     a ruling on a card printed under several ids is applied if it was to any of them."""
@@ -326,27 +369,33 @@ def _ruling_views(batch: BatchResult, table: Table, shown: dict[str, CardView]) 
         results = ruled.get(ruling.id, [])
         shown_ids = [c.card.id for c in results if c.card.id in shown]
         if not results:
-            status, detail = "card not in this database", f"{ruling.card} is not in {batch.source}."
+            status, detail = "card not in this database", say(NOT_IN_DATABASE, card=ruling.card, source=batch.source)
         else:
-            status, detail = _ruling_status(ruling, results)
+            status, detail = _ruling_status(ruling, results, say)
         first = shown_ids[0] if shown_ids else None
         views.append(RulingView(ruling, status, detail, shown[first].anchor if first else None, first))
     return tuple(views)
 
 
-def _ruling_status(ruling: Ruling, card_results: list[CardResult]) -> tuple[str, str]:
+def _ruling_status(ruling: Ruling, card_results: list[CardResult], say: Say = ENGLISH) -> tuple[str, str]:
     """"applied", "stale" or "not applied", and why: applied to one of the ruling's cards,
     else the first card's stale warning, else not applied."""
     texts = [c.results.get(ruling.field) for c in card_results]
     if any(result is not None and result.ruling == ruling.id for result in texts):
         return "applied", _mode_sentence(ruling)
-    stale = [str(w) for result in texts for w in (result.warnings if result else ())
+    stale = [say.message(str(w)) for result in texts for w in (result.warnings if result else ())
              if w.kind == "stale-ruling" and w.ruling == ruling.id]
     if stale:
-        return "stale", "; ".join(stale)
+        return "stale", say("; ").join(stale)
     if all(result is None for result in texts):
-        return "not applied", f"{ruling.card} has no {ruling.field} text in this database."
-    return "not applied", "The conversion did not apply this ruling and gave no warning about it."
+        return "not applied", say(NO_TEXT, card=ruling.card, field=ruling.field)
+    return "not applied", NOT_APPLIED
+
+
+#: the model's own sentences about a ruling (the pages' catalogs translate them)
+NOT_IN_DATABASE = "%(card)s is not in %(source)s."
+NO_TEXT = "%(card)s has no %(field)s text in this database."
+NOT_APPLIED = "The conversion did not apply this ruling and gave no warning about it."
 
 
 def _mode_sentence(ruling: Ruling) -> str:
@@ -357,7 +406,7 @@ def _mode_sentence(ruling: Ruling) -> str:
     }.get(ruling.mode, ruling.mode)
 
 
-def _flags(batch: BatchResult, shown: dict[str, CardView], labels) -> Iterable[Flag]:
+def _flags(batch: BatchResult, shown: dict[str, CardView], labels, say: Say = ENGLISH) -> Iterable[Flag]:
     for card_result in sorted(batch.cards, key=lambda c: natural_key(c.card.id)):
         card = card_result.card
         card_anchor = shown[card.id].anchor if card.id in shown else None
@@ -366,7 +415,9 @@ def _flags(batch: BatchResult, shown: dict[str, CardView], labels) -> Iterable[F
             text = card.texts.get(name)
             message = problem.message
             if message.startswith(problem.where):  # card and field are shown already
-                message = "at " + message[len(problem.where):].lstrip(": ")
+                message = say(AT, where=say.message(message[len(problem.where):].lstrip(": ")))
+            else:
+                message = say.message(message)
             yield Flag(card, name, labels.get(name, name), "unreadable", (message,),
                        (Segment(text),) if text is not None else None, card_anchor)
         for name, result in card_result.results.items():
@@ -374,17 +425,27 @@ def _flags(batch: BatchResult, shown: dict[str, CardView], labels) -> Iterable[F
             if result.residuals:
                 yield Flag(
                     card, name, label, "residual",
-                    tuple(f"[{r.rule}] \u201c{r.text}\u201d: {r.reason}" for r in result.residuals),
+                    tuple(say(RESIDUAL, rule=r.rule, text=r.text, reason=say.residual(r).reason)
+                          for r in result.residuals),
                     span_segments(result.original, ((r.start, r.end, r.rule) for r in result.residuals)),
                     card_anchor,
                 )
-            stale = tuple(str(w) for w in result.warnings if w.kind == "stale-ruling")
+            stale = tuple(say.message(str(w)) for w in result.warnings if w.kind == "stale-ruling")
             if stale:
                 yield Flag(card, name, label, "stale ruling", stale, (Segment(result.original),), card_anchor)
             if result.edits and not edit_segments(result).consistent:
                 yield Flag(card, name, label, "inconsistent edits",
-                           ("The edits do not reproduce the rewritten text; shown without highlights.",),
+                           (say(INCONSISTENT),),
                            (Segment(result.original),), card_anchor)
+
+
+#: the model's own sentences about a flagged text
+AT = "at %(where)s"
+RESIDUAL = "[%(rule)s] \u201c%(text)s\u201d: %(reason)s"
+INCONSISTENT = "The edits do not reproduce the rewritten text; shown without highlights."
+
+#: every sentence the model writes for people (the catalogs' keys beside the templates')
+SENTENCES = (UNKNOWN_RULE, NOT_IN_DATABASE, NO_TEXT, NOT_APPLIED, "; ", AT, RESIDUAL, INCONSISTENT)
 
 
 # ----------------------------------------------------------------------------- names

@@ -18,7 +18,9 @@ The pages speak the card text's language (the pack's ``language``): ``<html lang
 font stack (errata.css, by ``:lang()``) and the site's words. The templates are written in
 English, each sentence a ``{% trans %}`` block or ``_("…")`` (Jinja's i18n extension,
 whitespace trimmed); a language's words are a catalog, English sentence -> the language's,
-in ``words/<language>.toml`` (:func:`words`). A sentence a catalog lacks is shown in
+in ``words/<language>.toml`` (:func:`tagtext.errata.catalog.words`); what the pack says
+for people (its rules, residuals, card types) is in its own ``words.toml`` (the model reads
+it). A sentence a catalog lacks is shown in
 English. ``_()`` takes literal HTML (the templates' own words); a word of the data (a
 ruling's mode, a flag's noun) goes through ``word()``, which escapes.
 """
@@ -39,6 +41,7 @@ from markupsafe import Markup, escape
 
 from .. import __version__
 from ..controls import visible
+from .catalog import words
 from .model import Errata, FileNames, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
@@ -93,19 +96,6 @@ def _shown(value):
     if isinstance(value, str) and not isinstance(value, Markup):
         return visible(value)
     return value
-
-
-@functools.lru_cache(maxsize=4)
-def words(language: str) -> dict[str, str]:
-    """The site's words in ``language`` (a BCP 47 tag; its primary subtag names the
-    catalog ``words/<language>.toml``): English sentence -> the language's. English, or a
-    language with no catalog: none (the templates' English)."""
-    import tomllib
-    primary = language.split("-")[0].lower()
-    catalog = resources.files("tagtext.errata").joinpath("words", f"{primary}.toml")
-    if primary == "en" or not catalog.is_file():
-        return {}
-    return tomllib.loads(catalog.read_text(encoding="utf-8"))
 
 
 def write_site(errata: Errata, out: Path) -> list[str]:

@@ -27,6 +27,7 @@ from ..errors import TagTextError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..carddb import Card, Database
+    from ..errata.catalog import PackWords
     from ..pipeline import Context
     from ..result import RewriteResult
     from ..rulings import Table
@@ -200,6 +201,27 @@ class Pack(abc.ABC):
     def data_source(self) -> str:
         """Where the shipped card data comes from (shown on the errata pages)."""
 
+    def words(self) -> "PackWords":
+        """The pack's words for people in its language, where its code and data say them in
+        English (its rules' titles and practice, its residuals' reasons, its card types):
+        ``words.toml`` in the pack's package (:class:`tagtext.errata.catalog.PackWords`),
+        read once; none when the pack has no such file (the errata pages show what the pack
+        wrote). Only a pack whose ``language`` is not English needs one."""
+        from ..errata.catalog import NO_WORDS, PackWords
+        cls = type(self)
+        cached = cls.__dict__.get("_words")
+        if cached is None:
+            cached = NO_WORDS
+            try:
+                from importlib import resources
+                found = resources.files(cls.__module__).joinpath("words.toml")
+                if found.is_file():
+                    cached = PackWords.from_toml(found.read_text(encoding="utf-8"), f"{cls.__module__}: words.toml")
+            except (TypeError, ModuleNotFoundError):  # a pack defined in a module, not a package
+                pass
+            cls._words = cached
+        return cached
+
     def normalise_card_id(self, written: str) -> str | None:
         """The card id a user's way of writing one stands for (``ST01-01`` -> ``ST1-01``),
         or None if it is none of the pack's forms (ids then match in any case only)."""
@@ -237,7 +259,7 @@ class Pack(abc.ABC):
 
 #: every method of the contract, for the contract test
 METHODS = ("parse", "parts", "context", "rewrite", "with_notes", "rulings", "load_database", "database_from_bytes",
-           "card_from_json_line", "write_back", "shipped_database", "data_source", "normalise_card_id", "coverage", "card_url", "newest_sets",
+           "card_from_json_line", "write_back", "shipped_database", "data_source", "words", "normalise_card_id", "coverage", "card_url", "newest_sets",
            "deck_rules")
 
 

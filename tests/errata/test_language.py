@@ -14,9 +14,12 @@ import pytest
 from tagtext import packs
 from tagtext.batch import BatchResult, convert_card
 from tagtext.errata.grouping import BY_NAME, BY_SET
-from tagtext.errata.model import FLAG_NOUNS, _mode_sentence, build_model
+from tagtext.errata.catalog import translate
+from tagtext.errata.model import FLAG_NOUNS, SENTENCES, _mode_sentence, build_model
 from tagtext.errata.site import DESCRIPTION, environment, words, write_site
+from tagtext import rulings
 from tagtext.rulings import Ruling
+from tagtext.syntax.unspaced import bracket_quirks
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "tagtext" / "errata" / "templates"
@@ -41,7 +44,23 @@ def _data_words() -> set[str]:
             | {"applied", "stale", "not applied", "card not in this database",
                "The conversion did not apply this ruling and gave no warning about it."}
             | {BY_SET.noun, BY_SET.plural, BY_NAME.noun, BY_NAME.plural}
-            | {DESCRIPTION, "%(title)s errata"})
+            | {DESCRIPTION, "%(title)s errata"} | set(SENTENCES))
+
+
+def _notices() -> list[str]:
+    """Messages tagtext writes about a text, as the pages show them: a bracket left open,
+    closing nothing, closed in the other width (the syntax kit); a stale ruling, of one
+    field and of a whole card (tagtext.rulings)."""
+    quirks = [f"c1: 1:{pos}: {what}" for pos, what in bracket_quirks("（a)\n)b(", {"(": ")", "（": "）"})]
+    table = rulings.parse_table('[[ruling]]\nid = "r"\ncard = "c1"\nname = "N"\nfield = "text"\nmode = "keep"\n'
+                                'reason = "why"\neffect.en = "Draw 1."\ntext.en = "x"\n', "t.toml")
+    stale = [str(n) for field in ("text", None) for n in rulings.find(table, "Trash 1.", "c1", field)[1]]
+    return quirks + stale
+
+
+def _notice_patterns(catalog: dict[str, str]) -> set[str]:
+    """The catalog's messages (with values) that some notice in :func:`_notices` is."""
+    return {english for english in catalog if "%(" in english and any(translate({english: catalog[english]}, n) != n for n in _notices())}
 
 
 def _placeholders(text: str) -> list[str]:
@@ -50,9 +69,21 @@ def _placeholders(text: str) -> list[str]:
 
 def test_the_japanese_catalog_has_every_sentence_and_no_other():
     catalog = tomllib.loads(JA.read_text(encoding="utf-8"))
-    wanted = _template_sentences() | _data_words()
+    wanted = _template_sentences() | _data_words() | _notice_patterns(catalog)
     assert sorted(wanted - set(catalog)) == []
     assert sorted(set(catalog) - wanted) == []
+
+
+def test_every_notice_tagtext_writes_about_a_text_is_japanese():
+    """Each notice of :func:`_notices` comes out Japanese (the card, its field and where in
+    the text kept as they are)."""
+    catalog = words("ja")
+    notices = _notices()
+    assert len(notices) == 5
+    for notice in notices:
+        shown = translate(catalog, notice)
+        assert shown != notice, notice
+        assert "c1" in shown and not re.findall(r"[A-Za-z]{2,}", re.sub(r"c1|text", "", shown)), shown
 
 
 def test_a_translation_keeps_the_values_it_is_given():

@@ -44,7 +44,8 @@ class BdTagPack(Pack):
     game = "ビルディバイド -ブライト-"
     summary = ("2対2のチーム戦。フィールドと解決領域は1つ、ライフゾーンはチームで1つ。プレイするコマンドや能力が対象をとらずに"
                "「相手」を参照するなら相手1人を選び、永続能力の「相手」は各相手に及び、その条件はいずれかの相手が満たせばよい。")
-    copyright = "Aniplex / Yuhodo (the shipped example list: fan-typed text, not official wording)"
+    #: in the pack's language: the errata pages' footer shows it as it is
+    copyright = "Aniplex / Yuhodo（同梱の例のカードリストはファンが入力したテキストで、公式の文面ではありません）"
     pipeline = PIPELINE
     rules = PIPELINE + CLARIFY
     text_fields = carddb.TEXT_FIELDS

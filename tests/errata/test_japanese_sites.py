@@ -1,0 +1,163 @@
+"""A Japanese pack's errata site is Japanese: every word a reader sees (the text of the
+pages, the titles and labels a browser shows, the filter's counts) is Japanese, except what
+comes from the card data (names, ids, set codes, card text), numbers, ids of rules and
+rulings, file names and tagtext's own name.
+
+The words come from two catalogs (tagtext/errata/catalog.py): the engine's (the templates'
+sentences, ``words/ja.toml``) and the pack's (``words.toml``: its rules' titles and
+practice, its residuals' reasons, its card types). A sentence either lacks is shown in
+English, and these tests fail on it: one site per Japanese pack, built from the pack's
+shipped card data (and, where ../shared is at hand, from the shared Duel Masters corpus).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tagtext import packs
+from tagtext.batch import convert_database
+from tagtext.errata.catalog import PackWords
+from tagtext.errata.model import build_model
+from tagtext.errata.site import write_site
+
+JAPANESE_PACKS = ("bd-tag",)
+
+#: what may stay in Latin letters on a Japanese page: tagtext's name, the names of the
+#: documents a rule cites (BD-NOTES, DM-NOTES), the format's own abbreviations (DTC), the
+#: ids of its decisions (D-1 … D-4), the right holders the footer names, and the values
+#: filter.js fills into its words ({n} {noun})
+ALLOWED = re.compile(r"(?<![A-Za-z])(?:tagtext|(?:BD|DM)-NOTES|DTC|D-\d|Aniplex|Yuhodo|Takara Tomy|"
+                     r"Wizards of the Coast)(?![A-Za-z])|\{\w+\}")
+#: the attributes a reader sees (a tooltip, a placeholder, a name read aloud, a preview)
+SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+#: the filter box's words, which filter.js writes into the page
+FILTER_WORDS = ("data-noun", "data-count", "data-count-of", "data-more", "data-unavailable")
+#: what a page shows of the card data as it is: names, ids, set codes, card text, the
+#: file the cards were read from, the rule and ruling ids
+DATA_CLASSES = {"cid", "cname", "set-code", "cardtext", "rule-id", "note", "before", "after"}
+DATA_TAGS = {"code", "q", "del", "ins", "mark", "script", "style"}
+
+
+class _Shown(HTMLParser):
+    """The text a reader sees, apart from what is card data (by element)."""
+
+    VOID = {"br", "meta", "link", "input", "img", "hr", "wbr", "source"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[bool] = []   # per open element: whether it holds card data
+        self.shown: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        data = tag in DATA_TAGS or bool(DATA_CLASSES & set((attrs.get("class") or "").split()))
+        for name in SHOWN_ATTRIBUTES + FILTER_WORDS:
+            if attrs.get(name) and not (name == "title" and tag in ("del", "ins", "mark")):  # rule ids
+                self.shown.append((f"<{tag} {name}>", attrs[name]))
+        if tag == "meta" and (attrs.get("name") == "description" or
+                              attrs.get("property") in ("og:description", "og:title", "og:site_name")):
+            self.shown.append(("<meta>", attrs.get("content") or ""))
+        if tag not in self.VOID:
+            self.stack.append(data or (bool(self.stack) and self.stack[-1]))
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        if data.strip() and not (self.stack and self.stack[-1]):
+            self.shown.append(("text", data))
+
+
+def english_words(html: str, card_data: re.Pattern, rule_ids: re.Pattern) -> list[tuple[str, str]]:
+    """(where, the words) of each piece of shown text that keeps a Latin-letter word once card
+    data, rule ids, URLs and the allowed names are taken out."""
+    parser = _Shown()
+    parser.feed(html)
+    found = []
+    for where, text in parser.shown:
+        rest = re.sub(r"https?://\S+|\S+\.(?:json|jsonl|csv|gz|html)\b", " ", text)
+        rest = card_data.sub(" ", rest)
+        rest = rule_ids.sub(" ", rest)
+        rest = ALLOWED.sub(" ", rest)
+        words = re.findall(r"[A-Za-z]{2,}", rest)
+        if words:
+            found.append((where, " ".join(words) + " | " + " ".join(text.split())[:160]))
+    return found
+
+
+def _literal_alternation(values) -> re.Pattern:
+    values = sorted({v for v in values if v and re.search(r"[A-Za-z]", v)}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(v) for v in values) or r"(?!x)x")
+
+
+def _site(pack_name: str, db_path: str | None, out: Path):
+    pack = packs.get(pack_name)
+    database = pack.load_database(db_path)
+    batch = convert_database(database, pack)
+    errata = build_model(batch, pack.rulings())
+    write_site(errata, out)
+    card_data = _literal_alternation(
+        [v for c in database.cards for v in (c.id, c.name, c.set, *c.texts.values())]
+        + [r.card for r in pack.rulings().rulings] + [r.name for r in pack.rulings().rulings])
+    rule_ids = _literal_alternation([r.id for r in pack.rules] + [r.id for r in pack.rulings().rulings])
+    pages = {p.name: p.read_text(encoding="utf-8") for p in sorted(out.glob("*.html"))}
+    return pages, card_data, rule_ids
+
+
+def _sources():
+    yield pytest.param("bd-tag", None, id="bd-tag-shipped")
+
+
+@pytest.mark.parametrize("pack_name, db_path", list(_sources()))
+def test_a_japanese_packs_site_shows_no_english_word(pack_name, db_path, tmp_path):
+    pages, card_data, rule_ids = _site(pack_name, db_path, tmp_path)
+    assert set(pages) >= {"index.html", "rules.html", "maintainers.html"}
+    left = [(page, where, words) for page, html in pages.items()
+            for where, words in english_words(html, card_data, rule_ids)]
+    assert left == [], "\n".join(f"{p} {w}: {t}" for p, w, t in left[:40])
+
+
+def test_the_check_finds_an_english_word():
+    """The check itself: an English title or tooltip is found; card data, ids and URLs are not."""
+    nothing = re.compile(r"(?!x)x")
+    card = re.compile(re.escape("Dead end"))
+    html = ('<html lang="ja"><body><h2>Wins and losses</h2><p title="A link">リンク</p>'
+            '<span class="cname">Addiction</span><p>026 Dead end https://example.com/x tagtext DM-NOTES 5</p></body></html>')
+    assert [w for _, w in english_words(html, card, nothing)] == [
+        "Wins and losses | Wins and losses", "link | A link"]
+    assert english_words("<p>ルール T9 です</p>", nothing, re.compile("T9")) == []
+
+
+@pytest.mark.parametrize("pack_name", JAPANESE_PACKS)
+def test_every_rule_of_a_japanese_pack_has_its_words(pack_name):
+    """The pack's words.toml gives each rule its title and practice (and its statement
+    where the rule states it in English); it names no rule the pack lacks."""
+    pack = packs.get(pack_name)
+    words = pack.words()
+    ids = {r.id for r in pack.rules}
+    assert sorted(set(words.rules) - ids) == []
+    for rule in pack.rules:
+        shown = words.rule(rule)
+        for part in ("title", "practice", "statement"):
+            assert not _english(getattr(shown, part)), (rule.id, part, getattr(shown, part))
+
+
+def _english(text: str) -> bool:
+    return bool(re.findall(r"[A-Za-z]{2,}", ALLOWED.sub(" ", text)))
+
+
+def test_an_english_pack_has_no_pack_words():
+    for name in ("tag-tamer", "ygo-tag"):
+        assert packs.get(name).words() == PackWords()
+
+
+def test_a_words_file_with_an_unknown_table_or_key_is_refused():
+    with pytest.raises(ValueError, match="unknown table 'rules'"):
+        PackWords.from_toml('[rules.T1]\ntitle = "x"\n')
+    with pytest.raises(ValueError, match="rule 'T1': unknown key 'name'"):
+        PackWords.from_toml('[rule.T1]\nname = "x"\n')
