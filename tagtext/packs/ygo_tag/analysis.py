@@ -120,6 +120,14 @@ class Mention:
                     and self.after[:2] in (("card", "effect"), ("card", "effects"))))
 
     @property
+    def controlled_by(self) -> bool:
+        """It describes cards by who controls them ("you destroyed a face-up Synchro Monster
+        controlled by your opponent"): the field, not a cause ("by an effect of a card
+        controlled by your opponent" names what did something)."""
+        return self.before[-2:] == ("controlled", "by") and not any(w in ("effect", "effects")
+                                                                    for w in self.before[-10:-2])
+
+    @property
     def comparison(self) -> bool:
         """ "(both) you and your opponent" compared with each other: "While you and your
         opponent have the same number of cards in hand" (you and one opponent, not all
@@ -840,20 +848,30 @@ def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     return out
 
 
-def each_field_summons(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str]]:
-    """Each "Special Summon both monsters, 1 on/to each field" (yours and your opponent's):
-    the word "each", its field, and the preposition ("on", "to")."""
+#: two cards split between the two printed fields, in parentheses after their count ("destroy
+#: 2 cards (1 on each field)", "target 2 monsters with the same Level (1 from each field)")
+_TWO_SPLIT = re.compile(r"\b2\b[^;:(),]*\($")
+
+
+def each_field_pairs(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
+    """Each pair of cards split "1 on/to/from each field" (yours and your opponent's): after
+    "Special Summon both monsters, " or in parentheses after a count of 2 ("destroy 2 cards
+    (1 on each field)"). The word "each", its field, the preposition ("on", "to", "from"),
+    and whether the pair is Summoned. Not "target 1 Spell/Trap on each field" (one card on
+    every field: no pair is counted)."""
     out = []
     for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
         leaves = list(_word_units(sentence))
         for k, leaf in enumerate(leaves):
             if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
-                    and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to")
+                    and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to", "from")
                     and leaves[k - 3].text == "1"):
                 continue
             before = " ".join(w.text for w in leaves[:k - 3]).lower()
             if re.search(r"\bsummon both monsters$", before.rstrip(" ,")):
-                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower()))
+                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), True))
+            elif _TWO_SPLIT.search(before):
+                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), False))
     return out
 
 

@@ -6,11 +6,11 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import joined_private_area, listed_areas, on_field, puts_in_zone
+from ..analysis import each_field_pairs, joined_private_area, listed_areas, on_field, puts_in_zone
 from .common import Context, agree_singular, like, next_word, opponent_acts, replace, rule_of, your_opponent
 
 ID = "both-opponents-fields"
-TRIGGER = re.compile(r"your opponent|their opponent")
+TRIGGER = re.compile(r"your opponent|their opponent|each field")
 
 _PLURAL_AREA = (
     (re.compile(r"^(side)(\s+of\s+the\s+field)$", re.I), r"\1s\2"),
@@ -54,8 +54,18 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
     opponents control". The opponent picking 1 card of their own field, no opponent named
     before, is each opponent: "your opponent must send 1 face-up monster ... from their
     field" -> "your opponents must each send ...", "make your opponents each send 1
-    Spell/Trap they control"."""
+    Spell/Trap they control". Cards a condition describes by who controls them are the
+    field too ("if you destroyed a face-up Synchro Monster controlled by your opponents"),
+    not a cause ("by an effect of a card controlled by your opponent" stays). Two cards
+    split "(1 on each field)" after their count are one of yours and one of the opponents':
+    "destroy 2 cards (1 on your field and 1 on either opponent's field)"."""
     changes: dict = {}
+    for each, area, prep, summoned in each_field_pairs(tree):
+        if not summoned and ctx.free(each) and ctx.free(area):
+            # "destroy 2 cards (1 on each field)": one of yours and one of the opponents'
+            # (with four fields "each field" would reach your teammate's and count four)
+            replace(changes, each, like("your", each.text), ID, ctx)
+            replace(changes, area, f"{area.text} and 1 {prep} either opponent's {area.text}", ID, ctx)
     by_leaf = {m.leaf.start: m for m in ctx.mentions()}
     for m in ctx.mentions():
         if _pronoun_controls(m, ctx):
@@ -103,9 +113,11 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             continue
         if not your_opponent(m) or m.team or not ctx.free(m.leaf) or not on_field(m):
             continue
-        if (m.conditional and not _changes_them(m) and not _even_if(m)
+        if (m.conditional and not _changes_them(m) and not _even_if(m) and not m.controlled_by
                 or m.before[-1:] == ("by",) and m.before[-2:-1] != ("controlled",)):
-            # a requirement is rule 5's; "destroyed by your opponent's card" names a cause
+            # a requirement is rule 5's; "destroyed by your opponent's card" names a cause;
+            # cards a condition describes by who controls them are the field ("if you
+            # destroyed a face-up Synchro Monster controlled by your opponents this turn")
             continue
         leaf = m.leaf
         if leaf.possessive:

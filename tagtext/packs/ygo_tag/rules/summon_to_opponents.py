@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import each_field_summons, either_side, puts_in_zone
+from ..analysis import each_field_pairs, either_side, puts_in_zone
 from .common import Context, introduce, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "summon-to-opponents"
@@ -44,8 +44,8 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             # "Special Summon it to either field": your field or either opponent's, never a
             # teammate's (each player Summons to their own play area)
             replace(changes, either, like("your field or either opponent's", either.text), ID, ctx)
-    for each, area, prep in each_field_summons(tree):
-        if ctx.free(each) and ctx.free(area):
+    for each, area, prep, summoned in each_field_pairs(tree):
+        if summoned and ctx.free(each) and ctx.free(area):
             # "Special Summon both monsters, 1 on each field": one on your field, one on
             # either opponent's (with four fields "each field" would reach your teammate's)
             replace(changes, each, like("your", each.text), ID, ctx)
