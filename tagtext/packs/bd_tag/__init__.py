@@ -18,23 +18,14 @@ deck check (``deck/``). Decisions beyond BD-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
-import functools
-import threading
-
 from ... import __version__, rulings
-from ...carddb import Database
-from ...errors import ParseError
-from ...result import Notice
-from ..base import Pack
-from . import analysis, carddb
-from .nodes import CardText
-from .parser import check_text, quirks
-from .parser import parse as _parse
+from ..tables import CardTablePack
+from . import analysis, carddb, parser
 from .rules import CLARIFY, PIPELINE
 from .rules.common import NOTE_MARKER, Context
 
 
-class BdTagPack(Pack):
+class BdTagPack(CardTablePack):
     """Build Divide tag battle (タッグ戦), seed 002."""
 
     name = "bd-tag"
@@ -63,52 +54,23 @@ class BdTagPack(Pack):
     note_marker = NOTE_MARKER
     language = "ja"
 
-    def __init__(self, notes: bool = True):
-        #: whether the notes 「※タッグ戦：…」 are written (the engine's ``with_notes`` makes a
-        #: copy with them off, sharing the cards it knows)
-        self.notes = notes
-        self._cards = _KnownCards()
+    card_data = carddb
+    parser = parser
 
     # ------------------------------------------------------------------ text
-
-    def parse(self, text: str, source: str | None = None, parts=None) -> CardText:
-        """The card-text grammar's tree of ``text`` (the rules read whole abilities, so the
-        whole text is parsed)."""
-        return _parse(text, source, parts)
-
-    def parts(self, text: str):
-        """The whole text where a rule's trigger meets it; else nowhere, unless the text is
-        one the grammar refuses (an opaque bracket left open, a number mixing widths): that
-        is parsed, so that it is an error whether or not a rule would read it."""
-        from ...pipeline import may_apply
-        if may_apply(self, text):
-            return None
-        try:
-            check_text(text)
-        except ParseError:
-            return None
-        return ()
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context: the facts of the text, read with the card's type (a
         command's unlabelled text is played, a unit's continuous)."""
         ctx = Context(text, card_id, protected, facts=analysis.analyse(tree, text, self.card_type(card_id)),
                       notes=self.notes)
-        where = f"{card_id}: " if card_id else ""
-        for pos, what in quirks(text):
-            line = text.count("\n", 0, pos) + 1
-            column = pos - (text.rfind("\n", 0, pos) + 1) + 1
-            ctx.warnings.append(Notice("text-quirk", f"{where}{line}:{column}: {what}", card=card_id))
+        ctx.warnings.extend(self.quirk_notices(text, card_id))
         return ctx
 
     def rulings(self) -> rulings.Table:
         """The special rulings (none yet: the seed names no card; the table is there for a
         maintainer's own, ``--rulings``)."""
-        return _table()
-
-    def data_source(self) -> str:
-        from importlib import resources
-        return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+        return self.packaged_rulings()
 
     # ------------------------------------------------------------------ cards
 
@@ -116,74 +78,23 @@ class BdTagPack(Pack):
         """The card's type (unit, unit/ace, territory, command …) from the card tables read
         so far and the cards added (:meth:`add_card`), or else the shipped list; None when
         not known (a pasted text: read as a command's, BD-NOTES 6 and NOTES.md)."""
-        if card_id is None:
-            return None
-        if not self._cards.types:
-            self._remember(_shipped())
-        return self._cards.types.get(str(card_id))
+        return self.known(card_id)
 
     def add_card(self, card_id: str, card_type: str | None) -> None:
         """Make a card known that no table read holds, so that ``rewrite(text, card_id)``
         reads its text as that card's: ``card_type`` "command" (unlabelled text is played)
         or "unit"/"territory" (unlabelled text with no trigger is continuous)."""
-        if not self._cards.types:
-            self._remember(_shipped())
-        self._cards.add({str(card_id): card_type})
-
-    def _remember(self, db: Database) -> None:
-        self._cards.add({card.id: card.card_type or None for card in db.cards})
-
-    def shipped_database(self) -> bytes:
-        """The shipped database file's bytes, as ``load_database(None)`` reads them."""
-        return carddb.shipped_bytes()
-
-    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
-        db = carddb.parse_bytes(data, source, fmt)
-        self._remember(db)
-        return db
-
-    def load_database(self, path: str | None = None) -> Database:
-        db = carddb.load(path)
-        self._remember(db)
-        return db
-
-    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
-        """The card table ``data`` in its own shape, each changed text replaced
-        (``tagtext convert --format database``)."""
-        return carddb.write_back(data, source, fmt, texts)
+        self.add_known(card_id, card_type)
 
     def deck_rules(self):
         """The tag battle's deck rules (``tagtext deck check --pack bd-tag [--variant two-limit]``)."""
         from . import deck
         return deck
 
-    def coverage(self, database: Database):
+    def coverage(self, database):
         """How much of ``database`` the grammar and the rules account for (``tagtext coverage``)."""
         from .coverage import coverage
         return coverage(self, database)
-
-
-class _KnownCards:
-    """Card id -> card type, shared by a pack and its copies (``with_notes``); replaced whole
-    on each addition, so a reader never sees it half updated."""
-
-    def __init__(self):
-        self.types: dict[str, str | None] = {}
-        self._lock = threading.Lock()
-
-    def add(self, types: dict[str, str | None]) -> None:
-        with self._lock:
-            self.types = {**self.types, **types}
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped() -> Database:
-    return carddb.load()
-
-
-@functools.lru_cache(maxsize=1)
-def _table() -> rulings.Table:
-    return rulings.load_packaged(__name__, "special-rulings.toml")
 
 
 PACK = BdTagPack()

@@ -16,28 +16,22 @@ deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 import re
-import threading
 
 from ... import __version__, rulings
 from ...carddb import Database
-from ...errors import ParseError
-from ...result import Notice
-from ..base import Pack
-from . import analysis, carddb
+from ..tables import CardTablePack, KnownCards
+from . import analysis, carddb, parser
 from .analysis.text import fold
-from .nodes import CardText
-from .parser import parse as _parse
-from .parser import HALF_WIDTH_KATAKANA, check_text, quirks
+from .parser import HALF_WIDTH_KATAKANA
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 from .rules.notes import MARKER as NOTE_MARKER
 
 
-class DmTagCommanderPack(Pack):
+class DmTagCommanderPack(CardTablePack):
     """Duel Masters Tag Commander (DTC), seed 004, 5th edition (2020-06-16)."""
 
     name = "dm-tag-commander"
@@ -67,33 +61,14 @@ class DmTagCommanderPack(Pack):
     #: official Japanese card text
     language = "ja"
 
-    def __init__(self, notes: bool = True):
-        #: whether the per-card notes 「※DTC：…」 are written (``with_notes``: this pack with
-        #: them off as a whole, the cards it knows shared; a ruling that only adds a note
-        #: is then left out too)
-        self.notes = notes
-        self._cards = _KnownCards()
+    card_data = carddb
+    parser = parser
 
     # ------------------------------------------------------------------ text
 
-    def parse(self, text: str, source: str | None = None, parts=None) -> CardText:
-        """The card-text grammar's tree of ``text`` (DM rules read whole abilities and the
-        abilities around them, so ``parts`` is never asked for: the whole text is parsed)."""
-        return _parse(text, source, parts)
-
-    def parts(self, text: str):
-        """The whole text where a rule's trigger meets it; else nowhere, unless the text is
-        one the grammar refuses (an unclosed 《 or 「, a number mixing widths): that is
-        parsed, so that it is an error whether or not a rule would read it; so is one with
-        half-width katakana, whose warning says the rules may miss it."""
-        from ...pipeline import may_apply
-        if may_apply(self, text) or HALF_WIDTH_KATAKANA.search(text):
-            return None
-        try:
-            check_text(text)
-        except ParseError:
-            return None
-        return ()
+    def parse_anyway(self, text: str) -> bool:
+        """A text with half-width katakana is parsed, whose warning says the rules may miss it."""
+        return HALF_WIDTH_KATAKANA.search(text) is not None
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context: the facts of the text (its abilities, who each player
@@ -101,30 +76,20 @@ class DmTagCommanderPack(Pack):
         facts = self.card_facts(card_id)
         ctx = Context(text, card_id, protected, analysis=analysis.analyse(tree, text, facts.card_type, facts.unbroken),
                       notes=self.notes)
-        where = f"{card_id}: " if card_id else ""
-        for pos, what in quirks(text):
-            ctx.warnings.append(Notice("text-quirk", f"{where}{_where(text, pos)}: {what}", card=card_id))
+        ctx.warnings.extend(self.quirk_notices(text, card_id))
         return ctx
 
     def rulings(self) -> rulings.Table:
         """The seed's special rulings, as the engine's table, each naming its card by name
         (:class:`NamedRulings`); with the notes off, without the rulings that only add one."""
-        return _rulings_table(self.notes, self._cards)
-
-    def data_source(self) -> str:
-        from importlib import resources
-        return resources.files(__name__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
+        return _rulings_table(self.packaged_rulings(), self.notes, self._cards)
 
     # ------------------------------------------------------------------ cards
 
     def card_facts(self, card_id: str | None) -> carddb.CardFacts:
         """What the rules need to know of a card (type, name, shape): from the databases
         read so far and the cards added (:meth:`add_card`), or else the shipped database."""
-        if card_id is None:
-            return carddb.NO_FACTS
-        if not self._cards.facts:
-            self._remember(_shipped())
-        return self._cards.facts.get(str(card_id), carddb.NO_FACTS)
+        return self.known(card_id, carddb.NO_FACTS)
 
     def add_card(self, card_id: str, name: str | None = None, card_type: str | None = None,
                  unbroken: bool = False) -> None:
@@ -133,40 +98,20 @@ class DmTagCommanderPack(Pack):
         "クリーチャー/呪文" …: text alone cannot show a spell), its ``name`` (special rulings
         name cards) and whether its text lost its ability breaks (``unbroken``, as the
         2018 texts)."""
-        if not self._cards.facts:
-            self._remember(_shipped())
-        self._cards.add({str(card_id): carddb.CardFacts(name, card_type, unbroken)})
+        self.add_known(card_id, carddb.CardFacts(name, card_type, unbroken))
 
-    def _remember(self, db: Database) -> None:
+    def facts_of(self, db: Database) -> dict[str, carddb.CardFacts]:
+        """Each card's facts; a database that does not say a card's type (a plain {id, name,
+        text} file) gets the type of the card of that name in the shipped database, where it
+        has one."""
         facts = carddb.facts_of(db)
         if any(f.card_type is None for f in facts.values()) and db.source != carddb.SHIPPED_NAME:
-            # a database that does not say a card's type (a plain {id, name, text} file): the
-            # type of the card of that name in the shipped database, where it has one
-            shipped = _shipped().by_id()
+            shipped = self.shipped_cards().by_id()
             for card_id, f in facts.items():
                 known = shipped.get(ruling_keys(f.name)[0]) if f.card_type is None and f.name else None
                 if known is not None and known.card_type:
                     facts[card_id] = dataclasses.replace(f, card_type=known.card_type)
-        self._cards.add(facts)
-
-    def shipped_database(self) -> bytes:
-        """The shipped database file's bytes (gunzipped), as ``load_database(None)`` reads them."""
-        return carddb.shipped_bytes()
-
-    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
-        db = carddb.parse_bytes(data, source, fmt)
-        self._remember(db)
-        return db
-
-    def load_database(self, path: str | None = None) -> Database:
-        db = carddb.load(path)
-        self._remember(db)
-        return db
-
-    def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
-        """The database file ``data`` in its own shape, each changed text replaced
-        (``tagtext convert --format database``)."""
-        return carddb.write_back(data, source, fmt, texts)
+        return facts
 
     def deck_rules(self):
         """The Tag Commander deck rules, DTC, DTCS and DTB (``tagtext deck check --pack
@@ -178,19 +123,6 @@ class DmTagCommanderPack(Pack):
         """How much of ``database`` the grammar and the rules account for (``tagtext coverage``)."""
         from .coverage import coverage
         return coverage(self, database)
-
-
-class _KnownCards:
-    """Card id -> facts, shared by a pack and its copies (``with_notes``); replaced whole on
-    each addition, so a reader never sees it half updated."""
-
-    def __init__(self):
-        self.facts: dict[str, carddb.CardFacts] = {}
-        self._lock = threading.Lock()
-
-    def add(self, facts: dict[str, carddb.CardFacts]) -> None:
-        with self._lock:
-            self.facts = {**self.facts, **facts}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,23 +161,12 @@ class _RuledCards(frozenset):
             frozenset.__contains__(self, key) for key in self.keys_of(card_id))
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped() -> Database:
-    return carddb.load()
-
-
-@functools.lru_cache(maxsize=1)
-def _table() -> rulings.Table:
-    return rulings.load_packaged(__name__, "special-rulings.toml")
-
-
-def _rulings_table(notes: bool, known: _KnownCards) -> NamedRulings:
-    table = _table()
+def _rulings_table(table: rulings.Table, notes: bool, known: KnownCards) -> NamedRulings:
     kept = table.rulings if notes else tuple(r for r in table.rulings if not _note_only(r))
     return NamedRulings(table.source, kept, keys_of=functools.partial(_keys_of, known))
 
 
-def _keys_of(known: _KnownCards, card_id: str) -> tuple[str, ...]:
+def _keys_of(known: KnownCards, card_id: str) -> tuple[str, ...]:
     facts = known.facts.get(str(card_id))
     name = facts.name if facts is not None and facts.name else card_id
     return (card_id,) + ruling_keys(name)
@@ -265,12 +186,6 @@ def _name_key(name: str) -> str:
 
 def _note_only(ruling) -> bool:
     return ruling.mode in ("keep", "append") and all(t.lstrip("\n").startswith("※DTC：") for t in ruling.text.values())
-
-
-def _where(text: str, pos: int) -> str:
-    from ...errors import line_column
-    line, column = line_column(text, pos)
-    return f"{line}:{column}"
 
 
 PACK = DmTagCommanderPack()
