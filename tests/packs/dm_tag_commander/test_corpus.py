@@ -23,7 +23,7 @@ def test_no_parse_error_and_every_text_prints_back(report):
 
 def test_every_phrase_with_相手_or_プレイヤー_is_accounted_for(report):
     assert [(t.card, t.text[pos:pos + 20]) for t, pos in report.unaccounted()] == []
-    assert len(report.with_players()) == 1245
+    assert len(report.risky()) == 1245
 
 
 def test_residuals_stay_under_five_percent_of_those_texts(report):
