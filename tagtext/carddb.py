@@ -158,13 +158,14 @@ def shape_problem(source: str, entries: int, skipped: int, cards: int, with_text
 
 # ----------------------------------------------------------------------------- reading
 
-def read_file(path: str | Path, card_from_entry, **database_fields) -> Database:
+def read_file(path: str | Path, card_from_entry, database: type[Database] = Database, **database_fields) -> Database:
     """Read a card database file (``"-"``: JSON from stdin; the format from the file
-    name), each entry made a card by the pack's ``card_from_entry``."""
+    name), each entry made a card by the pack's ``card_from_entry``, into a ``database``
+    (the pack's subclass of :class:`Database`, if it has one)."""
     if str(path) == "-":
-        return parse_bytes(read_bytes(path), "<stdin>", "json", card_from_entry, **database_fields)
+        return parse_bytes(read_bytes(path), "<stdin>", "json", card_from_entry, database, **database_fields)
     p = Path(path)
-    return parse_bytes(read_bytes(p), str(p), format_of(p.name), card_from_entry, **database_fields)
+    return parse_bytes(read_bytes(p), str(p), format_of(p.name), card_from_entry, database, **database_fields)
 
 
 def read_bytes(path: str | Path) -> bytes:
@@ -284,11 +285,14 @@ def not_utf8_error(data: bytes, error: UnicodeDecodeError, source: str) -> Datab
     return DatabaseError(f"{source}:{line}: {what}")
 
 
-def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_fields) -> Database:
-    """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz``.
-    ``card_from_entry(where, entry, problems)`` is the pack's adapter: one entry (a JSON
-    object or a CSV row) -> a :class:`Card`, or None with a :class:`Problem` added;
-    ``database_fields`` go to the :class:`Database` (``main_field``, ``text_fields``)."""
+def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, database: type[Database] = Database,
+                **database_fields) -> Database:
+    """Decode a database held in memory. ``fmt``: json, jsonl, csv, optionally ``.gz`` (a
+    gzip file is found by its first bytes too). ``card_from_entry(where, entry, problems)``
+    is the pack's adapter: one entry (a JSON object or a CSV row) -> a :class:`Card`, or
+    None with a :class:`Problem` added; ``database`` is the class of the result (the pack's
+    subclass of :class:`Database`, if it has one) and ``database_fields`` go to it
+    (``main_field``, ``text_fields``)."""
     data, fmt = decompress(data, source, fmt)
     try:
         text = data.decode("utf-8-sig")
@@ -300,7 +304,7 @@ def parse_bytes(data: bytes, source: str, fmt: str, card_from_entry, **database_
         entries = list(_csv_entries(text, source))
     else:
         entries = _json_entries(text, source)
-    return build_database(entries, source, card_from_entry, database_fields)
+    return build_database(entries, source, card_from_entry, database_fields, database)
 
 
 #: A JSON escape of a UTF-16 surrogate: only these can decode to a lone surrogate.
@@ -467,7 +471,7 @@ def json_kind(value: object) -> str:
 # ----------------------------------------------------------------------------- cards
 
 def build_database(entries: Iterable[tuple[str, object]], source: str, card_from_entry,
-                   database_fields: dict) -> Database:
+                   database_fields: dict, database: type[Database] = Database) -> Database:
     """The cards of ``(where, entry)`` pairs, each made a card by the pack's
     ``card_from_entry(where, entry, problems)``; a repeated id is skipped and reported."""
     cards: list[Card] = []
@@ -489,6 +493,32 @@ def build_database(entries: Iterable[tuple[str, object]], source: str, card_from
             continue
         seen[card.id] = where
         cards.append(card)
-    return Database(source, cards, problems, entries=count, **database_fields)
+    return database(source, cards, problems, entries=count, **database_fields)
+
+
+def entry_card_id(where: str, entry: object, problems: list[Problem], fields: tuple[str, ...] = ("id",)) -> str | None:
+    """The card id of a database entry (the first of ``fields`` that holds one, as text: see
+    :func:`text_value`), or None with a problem added (skipped): an entry that is no object,
+    or has no id."""
+    if not isinstance(entry, dict):
+        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
+                                summary="entries that are not card objects", skipped=True))
+        return None
+    card_id = next((found for found in (text_value(entry.get(name)) for name in fields) if found), "")
+    if not card_id:
+        problems.append(Problem(where, f"no card id (\"{fields[0]}\"); skipped", kind="no-id",
+                                summary="entries with no card id", skipped=True))
+        return None
+    return card_id
+
+
+def text_value(value: object) -> str:
+    """A field of an entry as text: a string stripped, a number written out, anything else
+    (a boolean, null, a list) empty."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, (int, float)):
+        return str(value)
+    return value.strip() if isinstance(value, str) else ""
 
 

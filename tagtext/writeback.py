@@ -111,6 +111,25 @@ def _csv(text: str, source: str, update: Callable[[object], None]) -> str:
     return out.getvalue()
 
 
+def each_card_once(card_id_of: Callable[[dict], str | None],
+                   update: Callable[[dict, str], None]) -> Callable[[object], None]:
+    """An ``update`` for :func:`write_back` that calls ``update(entry, card_id)`` for the
+    first entry of each card id (``card_id_of(entry)``, None or "" for none); an entry that
+    is no object, has no id or repeats one (which the loaders skip) is left as it was."""
+    seen: set[str] = set()
+
+    def each(entry: object) -> None:
+        if not isinstance(entry, dict):
+            return
+        card_id = card_id_of(entry)
+        if not card_id or card_id in seen:
+            return
+        seen.add(card_id)
+        update(entry, card_id)
+
+    return each
+
+
 def replace_fields(entry: dict, changes: Mapping[str, tuple[str, str]], paths: Mapping[str, Iterable[str]]) -> None:
     """Set each changed text field's value in ``entry``, found at its path (a field's
     keys, outermost first: ``("text", "en")``), where the entry still holds the official

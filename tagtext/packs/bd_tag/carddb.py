@@ -26,13 +26,16 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ...carddb import Card, Database, Problem, format_of, parse_bytes as _parse_bytes, read_bytes
+from ...carddb import Card, Database, Problem, entry_card_id, parse_bytes as _parse_bytes, read_file
+from ...carddb import text_value as _text
 
 TEXT_FIELDS = ("effect",)
 #: each text field's label on the errata pages
 FIELD_LABELS = {"effect": "効果"}
 SHIPPED_FILE = "data/bd-collab-cards.json"
 SHIPPED_NAME = "shipped bd-collab-cards.json"
+#: what every card table is read with: its text field and where card ids are
+_FIELDS = {"main_field": "effect", "text_fields": TEXT_FIELDS, "id_fields": ("id",)}
 #: the card table's columns (the documented header)
 TABLE_HEADER = ("id", "name", "type", "effect", "ace", "buster", "shot", "territory")
 
@@ -70,10 +73,7 @@ def load(path: str | Path | None = None) -> Database:
     """A Build Divide card table; None: the shipped one; ``"-"``: JSON from stdin."""
     if path is None:
         return parse_bytes(shipped_bytes(), SHIPPED_NAME, "json")
-    if str(path) == "-":
-        return parse_bytes(read_bytes(path), "<stdin>", "json")
-    p = Path(path)
-    return parse_bytes(read_bytes(p), str(p), format_of(p.name))
+    return read_file(path, card_from_entry, BdDatabase, **_FIELDS)
 
 
 class BdDatabase(Database):
@@ -104,11 +104,7 @@ _KANA = re.compile(r"[\u3041-\u3096\u30a1-\u30fa]")
 
 
 def parse_bytes(data: bytes, source: str, fmt: str = "json") -> BdDatabase:
-    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
-        fmt += ".gz"
-    db = _parse_bytes(data, source, fmt, card_from_entry, main_field="effect", text_fields=TEXT_FIELDS,
-                      id_fields=("id",))
-    return BdDatabase(db.source, db.cards, db.problems, db.entries, db.main_field, db.text_fields, db.id_fields)
+    return _parse_bytes(data, source, fmt, card_from_entry, BdDatabase, **_FIELDS)
 
 
 def write_back(data: bytes, source: str, fmt: str, texts) -> str:
@@ -116,33 +112,18 @@ def write_back(data: bytes, source: str, fmt: str, texts) -> str:
     database``), everything else as it was. An entry whose text is no longer the one
     converted is left."""
     from ... import writeback
-    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
-        fmt += ".gz"
-    seen: set[str] = set()
 
-    def update(entry: object) -> None:
-        if not isinstance(entry, dict):
-            return
-        card_id = _text(entry.get("id"))
-        if not card_id or card_id in seen:
-            return
-        seen.add(card_id)
+    def update(entry: dict, card_id: str) -> None:
         changes = texts.get(card_id)
         if changes:
             writeback.replace_fields(entry, changes, {})
 
-    return writeback.write_back(data, source, fmt, update)
+    return writeback.write_back(data, source, fmt, writeback.each_card_once(lambda e: _text(e.get("id")), update))
 
 
 def card_from_entry(where: str, entry: object, problems: list[Problem]) -> BdCard | None:
-    if not isinstance(entry, dict):
-        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
-                                summary="entries that are not card objects", skipped=True))
-        return None
-    card_id = _text(entry.get("id"))
-    if not card_id:
-        problems.append(Problem(where, "no card id (\"id\"); skipped", kind="no-id",
-                                summary="entries with no card id", skipped=True))
+    card_id = entry_card_id(where, entry, problems)
+    if card_id is None:
         return None
     here = f"{where} (id {card_id})"
     name = _text(entry.get("name"))
@@ -186,10 +167,3 @@ def _flag(value) -> bool | None:
         return True if low in _YES else False if low in _NO else None
     return None
 
-
-def _text(value) -> str:
-    if isinstance(value, bool) or value is None:
-        return ""
-    if isinstance(value, (int, float)):
-        return str(value)
-    return value.strip() if isinstance(value, str) else ""

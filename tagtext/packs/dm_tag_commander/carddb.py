@@ -33,13 +33,19 @@ from importlib import resources
 from pathlib import Path
 
 from ... import writeback
-from ...carddb import Card, Database, Problem, format_of, parse_bytes as _parse_bytes, read_bytes
+from ...carddb import Card, Database, Problem, entry_card_id, parse_bytes as _parse_bytes, read_file
+from ...carddb import text_value as _text
 
 TEXT_FIELDS = ("text",)
 #: each text field's label on the errata pages
 FIELD_LABELS = {"text": "テキスト"}
 SHIPPED_FILE = "data/dm-cards.json.gz"
 SHIPPED_NAME = "shipped dm-cards.json"
+
+#: what every database is read with: its text field and where card ids are
+_FIELDS = {"main_field": "text", "text_fields": TEXT_FIELDS}
+#: an entry's card id: the first of these fields that has one
+_ID_FIELDS = ("id", "cardId", "card_id")
 
 CIVILIZATIONS = ("光", "水", "闇", "火", "自然", "ゼロ")
 
@@ -97,10 +103,7 @@ def load(path: str | Path | None = None) -> Database:
     if path is None:
         data = resources.files(__package__).joinpath(SHIPPED_FILE).read_bytes()
         return parse_bytes(data, SHIPPED_NAME, "json.gz")
-    if str(path) == "-":
-        return parse_bytes(read_bytes(path), "<stdin>", "json")
-    p = Path(path)
-    return parse_bytes(read_bytes(p), str(p), format_of(p.name))
+    return read_file(path, card_from_entry, DmDatabase, **_FIELDS)
 
 
 class DmDatabase(Database):
@@ -153,10 +156,7 @@ class _ByIdOrName(dict):
 
 
 def parse_bytes(data: bytes, source: str, fmt: str = "json") -> Database:
-    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
-        fmt += ".gz"
-    db = _parse_bytes(data, source, fmt, card_from_entry, main_field="text", text_fields=TEXT_FIELDS)
-    return DmDatabase(db.source, db.cards, db.problems, db.entries, db.main_field, db.text_fields)
+    return _parse_bytes(data, source, fmt, card_from_entry, DmDatabase, **_FIELDS)
 
 
 def write_back(data: bytes, source: str, fmt: str, texts) -> str:
@@ -164,17 +164,7 @@ def write_back(data: bytes, source: str, fmt: str, texts) -> str:
     --format database``), in its own shape: ``text`` (classic, 2018, plain), or a modern
     scrape's ``effects``, one entry per line of the new text (a twinpact's side marker kept
     in the entry it opened). An entry whose text is no longer the one converted is left."""
-    if data[:2] == b"\x1f\x8b" and not fmt.endswith(".gz"):
-        fmt += ".gz"
-    seen: set[str] = set()
-
-    def update(entry: object) -> None:
-        if not isinstance(entry, dict):
-            return
-        card_id = _text(entry.get("id")) or _text(entry.get("cardId")) or _text(entry.get("card_id"))
-        if not card_id or card_id in seen:
-            return
-        seen.add(card_id)
+    def update(entry: dict, card_id: str) -> None:
         changes = texts.get(card_id)
         if not changes or "text" not in changes:
             return
@@ -186,7 +176,11 @@ def write_back(data: bytes, source: str, fmt: str, texts) -> str:
         if "\n".join(lines) == original:
             entry["effects"] = _effects_of(new.split("\n"), joined)
 
-    return writeback.write_back(data, source, fmt, update)
+    return writeback.write_back(data, source, fmt, writeback.each_card_once(_card_id, update))
+
+
+def _card_id(entry: dict) -> str:
+    return next((found for found in (_text(entry.get(name)) for name in _ID_FIELDS) if found), "")
 
 
 def _effect_lines(effects: list) -> tuple[list[str], dict[str, str]]:
@@ -224,14 +218,8 @@ def _effects_of(lines: list[str], joined: dict[str, str]) -> list[str]:
 
 
 def card_from_entry(where: str, entry: object, problems: list[Problem]) -> DmCard | None:
-    if not isinstance(entry, dict):
-        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
-                                summary="entries that are not card objects", skipped=True))
-        return None
-    card_id = _text(entry.get("id")) or _text(entry.get("cardId")) or _text(entry.get("card_id"))
-    if not card_id:
-        problems.append(Problem(where, "no card id (\"id\"); skipped", kind="no-id",
-                                summary="entries with no card id", skipped=True))
+    card_id = entry_card_id(where, entry, problems, _ID_FIELDS)
+    if card_id is None:
         return None
     here = f"{where} (id {card_id})"
     if isinstance(entry.get("effects"), list):
@@ -313,13 +301,6 @@ def _texts(pairs: dict, where: str, problems: list[Problem]) -> dict[str, str]:
             out[name] = value
     return out
 
-
-def _text(value) -> str:
-    if isinstance(value, bool) or value is None:
-        return ""
-    if isinstance(value, (int, float)):
-        return str(value)
-    return value.strip() if isinstance(value, str) else ""
 
 
 def _int(value) -> int | None:
