@@ -16,7 +16,8 @@ sentence a catalog lacks is shown as it is.
 
 A message with values (``%(name)s``) is matched at the end of what it says; each value is
 one word (no space), and what comes before the message (``dm13-007: 1:6: ``: which card,
-where) is kept as it is.
+where) is kept as it is. Of several that match, the longest wins; a sentence's frame with few
+words of its own (``%(n)s %(noun)s``, ``at %(where)s``) is never taken for a message.
 """
 
 from __future__ import annotations
@@ -69,13 +70,22 @@ def translate(catalog: Mapping[str, str], text: str) -> str:
     found = catalog.get(text)
     if found is not None:
         return found
+    best = None
     for english, theirs in catalog.items():
-        if "%(" not in english:
-            continue
+        if "%(" not in english or len(_MESSAGE_WORD.findall(_VALUE.sub("", english))) < 3:
+            continue  # not a message: a frame ("%(n)s %(noun)s", "at %(where)s") says too little
         m = _pattern(english).search(text)
-        if m is not None:
-            return text[:m.start()] + theirs % m.groupdict()
-    return text
+        if m is not None and (best is None or len(english) > len(best[0])):
+            best = (english, theirs, m)
+    if best is None:
+        return text
+    _english, theirs, m = best
+    return text[:m.start()] + theirs % m.groupdict()
+
+
+#: a message says something in words: a pattern with fewer than three words outside its
+#: values is a sentence's frame, never matched against a message
+_MESSAGE_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True)

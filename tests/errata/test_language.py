@@ -166,3 +166,14 @@ def test_an_english_pack_keeps_english_pages(tmp_path):
     assert "Tag Tamer errata" in html and "<p class=\"side-label\">Printed</p>" in html
     assert ("The printed texts are the official English card texts of the Digimon Card Game (2020), "
             "&copy;&nbsp;") in html
+
+
+def test_a_frame_is_never_taken_for_a_message():
+    """A catalog sentence with few words of its own ("%(n)s %(noun)s", "at %(where)s") does
+    not match the end of a message it is not; a message of several that match is the longest's."""
+    catalog = {"%(n)s %(noun)s": "%(n)s%(noun)s", "at %(where)s": "位置 %(where)s",
+               "%(x)s closes no bracket": "%(x)s：閉じ", "the %(x)s closes no bracket": "その%(x)s：閉じ"}
+    assert translate(catalog, "look at this") == "look at this"
+    assert translate(catalog, "in the other") == "in the other"
+    assert translate(catalog, "c1: 1:2: ) closes no bracket") == "c1: 1:2: )：閉じ"
+    assert translate(catalog, "c1: the ) closes no bracket") == "c1: その)：閉じ"
