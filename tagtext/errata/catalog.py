@@ -49,22 +49,25 @@ _VALUE = re.compile(r"%\((\w+)\)s")
 
 @functools.lru_cache(maxsize=512)
 def _pattern(english: str) -> re.Pattern:
-    """A message with values as a regular expression matching its end: each value one word;
-    a value named twice is the same word both times."""
+    """A message with values as a regular expression matching its end: a value that opens
+    the message one word (what precedes it is not the message's), any other value any
+    words; a value named twice is the same both times."""
     out, seen, last = [], set(), 0
     for m in _VALUE.finditer(english):
         out.append(re.escape(english[last:m.start()]))
         name = m.group(1)
-        out.append(f"(?P={name})" if name in seen else rf"(?P<{name}>\S+?)")
+        value = r"\S+?" if m.start() == 0 else r".+?"
+        out.append(f"(?P={name})" if name in seen else rf"(?P<{name}>{value})")
         seen.add(name)
         last = m.end()
     out.append(re.escape(english[last:]))
     return re.compile(r"(?:^|(?<=\s))" + "".join(out) + r"$", re.S)
 
 
-def translate(catalog: Mapping[str, str], text: str) -> str:
+def translate(catalog: Mapping[str, str], text: str, values: Mapping[str, str] | None = None) -> str:
     """``text`` in the catalog's language: the sentence itself, or a message with values
-    (``%(name)s``) that ends ``text``, with what precedes it kept; else ``text`` as it is."""
+    (``%(name)s``) that ends ``text``, with what precedes it kept, each value as ``values``
+    says it (a word of a pack's in an engine's message: "card name"); else ``text`` as it is."""
     if not catalog or not text:
         return text
     found = catalog.get(text)
@@ -80,7 +83,8 @@ def translate(catalog: Mapping[str, str], text: str) -> str:
     if best is None:
         return text
     _english, theirs, m = best
-    return text[:m.start()] + theirs % m.groupdict()
+    values = values or {}
+    return text[:m.start()] + theirs % {k: values.get(v, v) for k, v in m.groupdict().items()}
 
 
 #: a message says something in words: a pattern with fewer than three words outside its

@@ -138,6 +138,13 @@ class Flag:
     segments: tuple[Segment, ...] | None
     #: Anchor of the card's entry on the errata page, when it has one.
     card_anchor: str | None
+    #: ``messages`` in the pages' language, as the pages show them (``messages`` are
+    #: tagtext's own words, which the command line reports); () when they are the same.
+    shown: tuple[str, ...] = ()
+
+    @property
+    def messages_shown(self) -> tuple[str, ...]:
+        return self.shown or self.messages
 
 
 @dataclass(frozen=True)
@@ -228,7 +235,7 @@ class Say:
 
     def message(self, text: str) -> str:
         """A message from elsewhere (a notice of the engine or the pack about a text)."""
-        return self.pack_words.message(translate(self.catalog, text))
+        return self.pack_words.message(translate(self.catalog, text, self.pack_words.messages))
 
     def residual(self, residual: Residual) -> Residual:
         reason = self.pack_words.residual(residual.reason)
@@ -413,30 +420,37 @@ def _flags(batch: BatchResult, shown: dict[str, CardView], labels, say: Say = EN
         for problem in card_result.problems:
             name = problem.field
             text = card.texts.get(name)
-            message = problem.message
+            message = shown_message = problem.message
             if message.startswith(problem.where):  # card and field are shown already
-                message = say(AT, where=say.message(message[len(problem.where):].lstrip(": ")))
+                message = message[len(problem.where):].lstrip(": ")
+                message, shown_message = ENGLISH(AT, where=message), say(AT, where=say.message(message))
             else:
-                message = say.message(message)
+                shown_message = say.message(message)
             yield Flag(card, name, labels.get(name, name), "unreadable", (message,),
-                       (Segment(text),) if text is not None else None, card_anchor)
+                       (Segment(text),) if text is not None else None, card_anchor, _shown((message,), (shown_message,)))
         for name, result in card_result.results.items():
             label = labels.get(name, name)
             if result.residuals:
+                messages = tuple(ENGLISH(RESIDUAL, rule=r.rule, text=r.text, reason=r.reason) for r in result.residuals)
                 yield Flag(
-                    card, name, label, "residual",
-                    tuple(say(RESIDUAL, rule=r.rule, text=r.text, reason=say.residual(r).reason)
-                          for r in result.residuals),
+                    card, name, label, "residual", messages,
                     span_segments(result.original, ((r.start, r.end, r.rule) for r in result.residuals)),
                     card_anchor,
+                    _shown(messages, tuple(say(RESIDUAL, rule=r.rule, text=r.text, reason=say.residual(r).reason)
+                                           for r in result.residuals)),
                 )
-            stale = tuple(say.message(str(w)) for w in result.warnings if w.kind == "stale-ruling")
+            stale = tuple(str(w) for w in result.warnings if w.kind == "stale-ruling")
             if stale:
-                yield Flag(card, name, label, "stale ruling", stale, (Segment(result.original),), card_anchor)
+                yield Flag(card, name, label, "stale ruling", stale, (Segment(result.original),), card_anchor,
+                           _shown(stale, tuple(say.message(m) for m in stale)))
             if result.edits and not edit_segments(result).consistent:
-                yield Flag(card, name, label, "inconsistent edits",
-                           (say(INCONSISTENT),),
-                           (Segment(result.original),), card_anchor)
+                yield Flag(card, name, label, "inconsistent edits", (INCONSISTENT,),
+                           (Segment(result.original),), card_anchor, _shown((INCONSISTENT,), (say(INCONSISTENT),)))
+
+
+def _shown(messages: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, ...]:
+    """A flag's messages as the pages show them: () when they are tagtext's own words."""
+    return () if shown == messages else shown
 
 
 #: the model's own sentences about a flagged text

@@ -42,6 +42,7 @@ from markupsafe import Markup, escape
 from .. import __version__
 from ..controls import visible
 from .catalog import words
+from .grouping import NO_SET
 from .model import Errata, FileNames, anchor, shorten
 
 PAGES = ("index.html", "rules.html", "maintainers.html")
@@ -78,6 +79,8 @@ def environment(language: str = "en") -> Environment:
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
     env.globals.update(
         word=gettext,
+        # the group of cards with no set is named in the pages' words; a set code is data
+        group_name=lambda code: gettext(code) if code == NO_SET else code,
         version=__version__,
         rule_anchor=lambda rule_id: anchor("rule", rule_id),
         ruling_anchor=lambda ruling_id: anchor("ruling", ruling_id),

@@ -136,6 +136,46 @@ def test_a_japanese_packs_site_shows_no_english_word(pack_name, db_path, tmp_pat
     assert left == [], "\n".join(f"{p} {w}: {t}" for p, w, t in left[:40])
 
 
+#: texts tagtext cannot read, or reads with a warning, per pack: a bracket left open (an
+#: error), a number in both widths (an error), a reminder ( left open to its line's end and a
+#: ) closing nothing (warnings), and for Duel Masters half-width katakana (a warning)
+TROUBLED = {
+    "dm-tag-commander": [
+        {"id": "x1", "name": "テスト1", "text": "《ボルメテウス・ホワイト・ドラゴン を破壊する。"},
+        {"id": "x2", "name": "テスト2", "text": "相手は手札を1２枚捨てる。"},
+        {"id": "x3", "name": "テスト3", "text": "相手は手札を1枚捨てる。(この呪文\n)ｸﾘｰﾁｬｰを破壊する。"},
+    ],
+    "bd-tag": [
+        {"id": "x1", "name": "テスト1", "type": "command", "effect": "【ブライト を持つ相手のユニットを破壊する。"},
+        {"id": "x2", "name": "テスト2", "type": "command", "effect": "相手は手札を1２枚捨てる。"},
+        {"id": "x3", "name": "テスト3", "type": "command", "effect": "相手は手札を1枚捨てる。(注釈\n)"},
+    ],
+}
+
+
+@pytest.mark.parametrize("pack_name", JAPANESE_PACKS)
+def test_what_tagtext_says_about_a_troubled_text_is_japanese(pack_name, tmp_path):
+    """The maintainers' page of texts tagtext could not read (the grammar's one-line
+    errors) and the warnings on a card read anyway: Japanese, the command line's stay
+    tagtext's English."""
+    import json
+    db = tmp_path / "cards.json"
+    db.write_text(json.dumps(TROUBLED[pack_name], ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "site"
+    out.mkdir()
+    pages, card_data, rule_ids = _site(pack_name, str(db), out)
+    assert pages["maintainers.html"].count('<section class="flags filter-group" id="flags-unreadable">') == 1
+    assert "閉じていません" in pages["maintainers.html"] and "混ざっています" in pages["maintainers.html"]
+    assert "開き括弧がありません" in pages["index.html"]
+    left = [(page, where, words) for page, html in pages.items()
+            for where, words in english_words(html, card_data, rule_ids)]
+    assert left == [], "\n".join(f"{p} {w}: {t}" for p, w, t in left[:40])
+    pack = packs.get(pack_name)
+    errata = build_model(convert_database(pack.load_database(str(db)), pack), pack.rulings())
+    unreadable = [m for f in errata.flags if f.kind == "unreadable" for m in f.messages]
+    assert unreadable and all(m.startswith("at ") for m in unreadable)
+
+
 def test_the_check_finds_an_english_word():
     """The check itself: an English title or tooltip is found; card data, ids and URLs are not."""
     nothing = re.compile(r"(?!x)x")

@@ -13,13 +13,14 @@ import pytest
 
 from tagtext import packs
 from tagtext.batch import BatchResult, convert_card
-from tagtext.errata.grouping import BY_NAME, BY_SET
+from tagtext.errata.grouping import BY_NAME, BY_SET, NO_SET
 from tagtext.errata.catalog import translate
 from tagtext.errata.model import FLAG_NOUNS, SENTENCES, _mode_sentence, build_model
 from tagtext.errata.site import DESCRIPTION, environment, words, write_site
 from tagtext import rulings
 from tagtext.rulings import Ruling
-from tagtext.syntax.unspaced import bracket_quirks
+from tagtext.errors import ParseError
+from tagtext.syntax.unspaced import bracket_quirks, mixed_width_number, unclosed_on_line
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "tagtext" / "errata" / "templates"
@@ -43,19 +44,26 @@ def _data_words() -> set[str]:
     return ({noun for pair in FLAG_NOUNS.values() for noun in pair} | modes | sentences
             | {"applied", "stale", "not applied", "card not in this database",
                "The conversion did not apply this ruling and gave no warning about it."}
-            | {BY_SET.noun, BY_SET.plural, BY_NAME.noun, BY_NAME.plural}
+            | {BY_SET.noun, BY_SET.plural, BY_NAME.noun, BY_NAME.plural, NO_SET}
             | {DESCRIPTION, "%(title)s errata"} | set(SENTENCES))
 
 
 def _notices() -> list[str]:
     """Messages tagtext writes about a text, as the pages show them: a bracket left open,
     closing nothing, closed in the other width (the syntax kit); a stale ruling, of one
-    field and of a whole card (tagtext.rulings)."""
+    field and of a whole card (tagtext.rulings); a text the grammar refuses, an opener left
+    open on its line or a number in both widths (the syntax kit's one-line errors; what
+    the opener opens is the pack's word, here "text")."""
     quirks = [f"c1: 1:{pos}: {what}" for pos, what in bracket_quirks("（a)\n)b(", {"(": ")", "（": "）"})]
     table = rulings.parse_table('[[ruling]]\nid = "r"\ncard = "c1"\nname = "N"\nfield = "text"\nmode = "keep"\n'
                                 'reason = "why"\neffect.en = "Draw 1."\ntext.en = "x"\n', "t.toml")
     stale = [str(n) for field in ("text", None) for n in rulings.find(table, "Trash 1.", "c1", field)[1]]
-    return quirks + stale
+    refused = []
+    for check, args in ((unclosed_on_line, ("《abc", {"《": "》"}, {"《": "text"})), (mixed_width_number, ("1２",))):
+        with pytest.raises(ParseError) as error:
+            check(*args)
+        refused.append(f"c1: {error.value}")
+    return quirks + stale + refused
 
 
 def _notice_patterns(catalog: dict[str, str]) -> set[str]:
@@ -79,7 +87,7 @@ def test_every_notice_tagtext_writes_about_a_text_is_japanese():
     the text kept as they are)."""
     catalog = words("ja")
     notices = _notices()
-    assert len(notices) == 5
+    assert len(notices) == 7
     for notice in notices:
         shown = translate(catalog, notice)
         assert shown != notice, notice
