@@ -17,7 +17,6 @@ script, inside a typed token, outside the text) is a mistake in a rule, and
 from __future__ import annotations
 
 import bisect
-import dataclasses
 from typing import Callable
 
 from ..errors import TagTextError
@@ -103,7 +102,7 @@ def _replace(node: n.Node, changes: Changes, low: int, high: int, offsets: list[
             new = _replace(value, changes, low, high, offsets, placed)
             if new is not value:
                 updates[name] = new
-    return dataclasses.replace(node, **updates) if updates else node
+    return node.with_changes(**updates) if updates else node
 
 
 def _pieces(run: n.Words, offsets: list[int], low: int, high: int) -> list[n.Word] | None:

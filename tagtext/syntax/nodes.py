@@ -88,7 +88,7 @@ class Node:
 
     def with_changes(self, **changes) -> "Node":
         """A copy of this node with the given fields replaced."""
-        return dataclasses.replace(self, **changes)
+        return _copy_with(self, changes)
 
     def leaves(self) -> Iterator["Leaf"]:
         """The leaves under this node, in text order."""
@@ -143,8 +143,11 @@ class Node:
 
     def words(self) -> str:
         """The node's text without its leading whitespace."""
-        source = self.to_source()
-        return source[len(self.leading_space()):]
+        if type(self).to_source is not Node.to_source:
+            source = self.to_source()
+            return source[len(self.leading_space()):]
+        leaves = list(self.leaves())  # (one walk: to_source and leading_space each walked)
+        return "".join([leaf.prefix + leaf.text for leaf in leaves])[len(leaves[0].prefix):] if leaves else ""
 
 
 @node_kind
@@ -176,7 +179,7 @@ class Leaf(Node):
         if text == self.text:
             return self
         rules = self.rules if rule in self.rules else self.rules + (rule,)
-        return dataclasses.replace(self, text=text, rules=rules)
+        return _copy_with(self, {"text": text, "rules": rules})
 
 
 # ----------------------------------------------------------------------------- leaves
@@ -285,6 +288,7 @@ class Number(Leaf):
 _SPLIT: dict[int, tuple["Words", tuple["Word", ...]]] = {}
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_SETS: dict[type, frozenset[str]] = {}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -292,7 +296,17 @@ def _field_names(cls: type) -> tuple[str, ...]:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        _FIELD_SETS[cls] = frozenset(names)
     return names
+
+
+def _copy_with(node: Node, changes: dict) -> Node:
+    """``dataclasses.replace(node, **changes)``, without its per-call reading of the fields
+    (a rewrite of a long text copies a node per changed word)."""
+    names = _field_names(type(node))
+    if not changes.keys() <= _FIELD_SETS[type(node)]:
+        return dataclasses.replace(node, **changes)  # (its error for a field the kind has not)
+    return type(node)(*[changes[name] if name in changes else getattr(node, name) for name in names])
 
 
 def _field_values(node: Node) -> tuple:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from ..syntax import nodes as n
 from .units import Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
@@ -125,6 +126,20 @@ _IN_AREA = re.compile(r"\bin (?:the )?(trash|hand|security)\b")
 _AND_EACH = re.compile(r"\band each\b")
 _WITH_DIGIVOLUTION_CARDS = re.compile(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b")
 _CONDITION_WORDS = frozenset({"if", "while", "when", "unless"})
+#: What the words before or after a count say (compiled once: searched for every count).
+_VALUE_OF = re.compile(r"\b(?:dp|play costs?|costs?|levels?)(?: total)? (?:is|are|of)$")
+_ADDS_UP = re.compile(r"\badds? up to$")
+_TOTAL_WORTH = re.compile(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b")
+_LEVELS_AFTER = re.compile(r"(?:levels?'|dp\b)")
+_MEMORY_AFTER = re.compile(r"(?:memory|points? of memory)\b")
+_COLORS = re.compile(r"\bcolou?rs?\b")
+_YOUR_NAMED = re.compile(r"\byour \[")
+_OWNED_NAMED = re.compile(r"(?:your|their) \[")
+_IF_YOU_DID = re.compile(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|"
+                         r"revealed|add|added)$")
+_IF_YOU_HAVE = re.compile(r"\b(?:if|while) you have$")
+_SO_THAT = re.compile(r"so that(?: (?:they|you|it) (?:have|has))?$")
+_WITH_NO = re.compile(r"\bwith(?: no)?$")
 
 
 @dataclass(frozen=True)
@@ -183,8 +198,7 @@ def find_counts(regions: list[Region], block_of: dict[int, int]) -> list[Count]:
             if found is None:
                 continue
             kind, number, direction = found
-            count = _classify(units, i, kind, number, direction)
-            count = count.replace(position=(r_index, i), block=block)
+            count = _classify(units, i, kind, number, direction, (r_index, i), block)
             previous = last_condition.get(block)
             if _inherits(count, units, i):
                 count = _inherit(count, previous)
@@ -272,7 +286,7 @@ def _is_condition_word(units, k) -> bool:
 def _so_that(units, i) -> bool:
     """A target after "so that": "so that they have 6 cards left", "so that 8 remain"."""
     before = " ".join(word(u) for u in units[max(0, i - 4):i])
-    if not re.search(r"so that(?: (?:they|you|it) (?:have|has))?$", before):
+    if not _SO_THAT.search(before):
         return False
     following = word(units[i]).split()[1:] + [word(u) for u in units[i + 1:i + 3]]
     return any(w in ("left", "remain", "remaining") for w in following[:2])
@@ -280,7 +294,7 @@ def _so_that(units, i) -> bool:
 
 # ----------------------------------------------------------------------------- classification
 
-def _classify(units, i, kind, number, direction) -> Count:
+def _classify(units, i, kind, number, direction, position=(0, 0), block=0) -> Count:
     unit = units[i]
     r = reading(units)
     start, end = clause_span(units, i)
@@ -306,14 +320,14 @@ def _classify(units, i, kind, number, direction) -> Count:
     def make(counts: str, reason: str, where: str | None = area) -> Count:
         owner = _owner(zone, subject)
         return Count(unit, kind, counts, where, reason, number, direction, (counts, area, owner, noun),
-                     zone, subject, verb, head_nouns, elliptical, compound=compound)
+                     zone, subject, verb, head_nouns, elliptical, position, block, compound)
 
     # value: the number is DP, a cost or a level, not a count of objects
     if kind != "iteration" and (
-        re.search(r"\b(?:dp|play costs?|costs?|levels?)(?: total)? (?:is|are|of)$", b)
-        or re.search(r"\badds? up to$", b)
-        or re.search(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b", own + " " + a[:20])
-        or re.search(r"^(?:levels?'|dp\b)", a)
+        _VALUE_OF.search(b)
+        or _ADDS_UP.search(b)
+        or _TOTAL_WORTH.search(own + " " + a[:20])
+        or _LEVELS_AFTER.match(a)
     ):
         if kind in ("threshold", "exact") and (_sum_of_objects(r, own, a, i, end) or _sum_adds_up(r, b, start, i)):
             return make("sum", "a sum of levels, DP or costs over the objects of an area")
@@ -321,7 +335,7 @@ def _classify(units, i, kind, number, direction) -> Count:
     # memory
     if isinstance(unit, n.MemoryAmount):
         return make("gauge", "the memory gauge")
-    if (noun == "memory" or re.search(r"^(?:memory|points? of memory)\b", a)) and "paid" not in a.split()[:2]:
+    if (noun == "memory" or _MEMORY_AFTER.match(a)) and "paid" not in a.split()[:2]:
         return make("memory", "counts memory, which no rule covers")
     # what the effect (or its trigger) did
     effect = _effect(unit, kind, b, a, own, noun, area, r, i, end)
@@ -335,7 +349,7 @@ def _classify(units, i, kind, number, direction) -> Count:
     if one_card:
         return make("one_card", one_card)
     # colors of several objects
-    if noun in ("color", "colors") or re.search(r"\bcolou?rs?\b", own + " " + a[:25]):
+    if noun in ("color", "colors") or _COLORS.search(own + " " + a[:25]):
         return make("colors", "colors across several objects in a shared area")
     if area == "hand":
         return make("objects", "cards in a hand")
@@ -344,7 +358,7 @@ def _classify(units, i, kind, number, direction) -> Count:
                                 "battle_area": "Digimon or Tamers in play"}[area])
     if noun in ("digimon", "tamer", "tamers"):
         return make("objects", "Digimon or Tamers in play", "battle_area")
-    if re.search(r"\byour \[", own) or (kind == "iteration" and re.match(r"(?:your|their) \[", a)):
+    if _YOUR_NAMED.search(own) or (kind == "iteration" and _OWNED_NAMED.match(a)):
         return make("objects", "your named Digimon in play", "battle_area")
     if elliptical:
         return make("objects", "no noun: inherits the previous condition")
@@ -441,7 +455,7 @@ def _filter_zone(units, k: int, lo: int = 0) -> bool:
     """"Digimon with no digivolution cards": a filter on the counted objects (the two
     words before the area, from ``lo`` on)."""
     prev = " ".join(word(u) for u in units[max(lo, k - 2):k])
-    return units[k].zone == "digivolution_cards" and re.search(r"\bwith(?: no)?$", prev) is not None
+    return units[k].zone == "digivolution_cards" and _WITH_NO.search(prev) is not None
 
 
 def _subject(units, start: int, i: int):
@@ -471,6 +485,9 @@ def _owner(zone, subject) -> str | None:
     return None
 
 
+_NOT_NOUNS = (n.PlayerRef, n.Pronoun, n.Article, n.Color)
+
+
 def _noun(unit, after) -> str:
     """The counted noun, lower case and singular where it matters ("" if none)."""
     if isinstance(unit, n.MemoryAmount):
@@ -480,8 +497,9 @@ def _noun(unit, after) -> str:
         words = word(unit.head).split()
     elif isinstance(unit, (n.UntilCount, n.UpTo, n.ToValue)) and isinstance(unit.amount, n.Quantity):
         words = word(unit.amount.head).split()
-    following = [word(u) for u in after[:8] if not isinstance(u, (n.PlayerRef, n.Pronoun, n.Article, n.Color))]
-    for w in words + following:
+    # the words after it, read only as far as the loop goes
+    following = (word(u) for u in after[:8] if not isinstance(u, _NOT_NOUNS))
+    for w in chain(words, following):
         if w in NOUNS:
             return w
         if w in ("memory", "security"):
@@ -538,7 +556,7 @@ def _effect(unit, kind, b, a, own, noun, area, r: Reading, i: int, end: int) -> 
         return "counts what the effect itself did (\"for each card you placed\")"
     if done[:3] and done[0] in _DONE and done[1:3] == ["by", "this"]:
         return "counts what the effect itself did (\"suspended by this effect\")"
-    if re.search(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|revealed|add|added)$", b):
+    if _IF_YOU_DID.search(b):
         return "counts what the effect itself did"
     if r.finds(_WERE_DONE, i + 1, end):
         return "counts what the effect itself did"
@@ -595,7 +613,7 @@ def _sum_adds_up(r: Reading, b: str, start: int, i: int) -> bool:
     """Whether the clause's words before the count (``b``: their end) end with "add(s) up
     to" and hold no "this", "that" or "its" ("if the levels of your Digimon add up to 12
     or more")."""
-    return bool(re.search(r"\badds? up to$", b)) and not r.finds(_THIS_THAT_ITS, start, i)
+    return bool(_ADDS_UP.search(b)) and not r.finds(_THIS_THAT_ITS, start, i)
 
 
 def _sides_stacks(own: str, a: str, subject) -> bool:
@@ -626,7 +644,7 @@ def _one_card(last, b, own, zone, area, r: Reading, i: int, end: int) -> str | N
     in its clause, if any; ``b``: the end of the clause's words before it.)"""
     if _ONE_CARD_SUBJECT.search(b[-60:]):
         return "one card's own cards or colors"
-    if last is not None and word(last) in ("with", "of") and not re.search(r"\b(?:if|while) you have$", b):
+    if last is not None and word(last) in ("with", "of") and not _IF_YOU_HAVE.search(b):
         return "a filter on single cards (\"with N or more ...\")"
     # "Digimon with no digivolution cards" filters what is counted; it is not the count.
     a = r.head_without(_WITH_DIGIVOLUTION_CARDS, i + 1, end, 45)

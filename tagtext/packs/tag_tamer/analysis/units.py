@@ -181,6 +181,7 @@ class Reading:
         self.words = [word(u) for u in units]
         self.text = " ".join(self.words)
         self._offsets: list[int] | None = None
+        self._tokens: list[int] | None = None
         self._clauses: dict[bool, tuple[list[int], list[int]]] = {}
         self._nearest: dict[tuple, list[int]] = {}
         self._matches: dict[re.Pattern, tuple[list[int], list[re.Match]]] = {}
@@ -218,6 +219,12 @@ class Reading:
     def head(self, lo: int, hi: int, chars: int = 64, words: int = 8) -> str:
         """A prefix of ``joined(lo, hi)`` made of whole units' words: at least ``chars``
         characters and ``words`` words (all of it if shorter)."""
+        if len(self.units) > SMALL:
+            # the first k at which both the characters and the words suffice (both only
+            # grow with k): found by bisection, not by adding up the words from lo on
+            offsets, tokens = self.offsets, self.tokens
+            k = max(bisect_left(offsets, offsets[lo] + chars, lo), bisect_left(tokens, tokens[lo] + words, lo))
+            return self.joined(lo, min(k, hi))
         length = count = 0
         k = lo
         while k < hi and (length < chars or count < words):
@@ -225,6 +232,18 @@ class Reading:
             count += len(self.words[k].split())
             k += 1
         return self.joined(lo, k)
+
+    @property
+    def tokens(self) -> list[int]:
+        """How many whitespace-separated words the units before each index hold (and all
+        of them, at the end)."""
+        if self._tokens is None:
+            tokens, total = [0], 0
+            for w in self.words:
+                total += len(w.split())
+                tokens.append(total)
+            self._tokens = tokens
+        return self._tokens
 
     def clauses(self, list_commas: bool) -> tuple[list[int], list[int]]:
         """For each unit, the start and the end of its clause (see :func:`clause_span`)."""

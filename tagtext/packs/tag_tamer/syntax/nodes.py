@@ -9,6 +9,7 @@ grammar's own (its words are separated by the grammar's ``%ignore``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from typing import ClassVar
@@ -184,14 +185,20 @@ class ZoneWord(Leaf):
 
     @property
     def zone(self) -> str:
-        for name, pattern in ZONE_KINDS:
-            if pattern.search(self.text):
-                return name
-        return "unknown"  # pragma: no cover - every ZONE terminal matches one pattern
+        return _zone_of(self.text)
 
     @property
     def plural(self) -> bool:
         return bool(re.search(r"(?:es|s)$", self.text, re.I)) and self.zone != "battle_area"
+
+
+@functools.lru_cache(maxsize=512)
+def _zone_of(text: str) -> str:
+    """The area an area word names (asked for each count's area phrases: kept per word)."""
+    for name, pattern in ZONE_KINDS:
+        if pattern.search(text):
+            return name
+    return "unknown"  # pragma: no cover - every ZONE terminal matches one pattern
 
 
 class Position(Leaf):
