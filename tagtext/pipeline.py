@@ -15,6 +15,7 @@ without one always runs, so a rule can never be skipped by being forgotten somew
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -115,6 +116,22 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     """
     if not isinstance(text, str):
         raise TypeError(f"effect text must be str, not {type(text).__name__}")
+    # The cyclic garbage collector is paused for the rewrite, as for a batch (batch.py):
+    # syntax trees, their analysis and the edits hold no cycles, so it would only scan
+    # them, again each time they grew by a quarter (a fifth of a long text's rewrite).
+    # Whatever the rewrite leaves behind is freed by reference counting, or collected once
+    # the collector runs again.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return _rewrite(pack, text, card_id, field, source)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: str | None) -> RewriteResult:
     # (a text of no card has no ruling: the table is not even read)
     matches, notices = rulings.find(pack.rulings(), text, card_id, field) if card_id is not None else ([], [])
     parts = None

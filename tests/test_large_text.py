@@ -102,3 +102,40 @@ def test_replace_leaves_inside_runs_of_words():
     assert new.to_source() == "Then, you may play it without PAYING the cost and trash it."
     assert [leaf.text for leaf in new.leaves() if leaf.rules] == ["PAYING"]
     assert edit.replace_leaves(tree, {}) is tree
+
+
+def test_the_collector_is_paused_for_a_rewrite_and_restored():
+    """The cyclic garbage collector is off while a text is rewritten (trees hold no cycles:
+    it would only scan them) and as it was afterwards, also when the rewrite fails, and it
+    stays off when the caller had turned it off (a batch)."""
+    import gc
+
+    from tagtext import pipeline
+    from tagtext.packs import get
+
+    pack = get("tag-tamer")
+    seen = []
+    real = pack.context
+
+    def context(text, *args):
+        seen.append(gc.isenabled())
+        if "fail" in text:
+            raise RuntimeError("a rule failed")
+        return real(text, *args)
+
+    assert gc.isenabled()
+    pack.context = context
+    try:
+        pipeline.rewrite(pack, "If you have 3 or more security cards, gain 1 memory.")
+        assert seen == [False] and gc.isenabled()
+        with pytest.raises(RuntimeError):
+            pipeline.rewrite(pack, "If you have 3 or more security cards, fail.")
+        assert seen == [False, False] and gc.isenabled()
+        gc.disable()
+        try:
+            pipeline.rewrite(pack, "If you have 3 or more security cards, gain 1 memory.")
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        del pack.context
