@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from ..syntax import nodes as n
-from .units import Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
+from .units import Guarded, Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
 
 #: what a count may count (Count.counts)
 COUNTED = ("value", "sum", "gauge", "memory", "effect", "one_card", "colors", "objects", "unknown")
@@ -101,18 +101,18 @@ _PARTICIPLES = frozenset({
 #: Digimon card you placed", "for each of your opponent's Digimon suspended by this effect").
 _DONE = _PARTICIPLES | {"suspended", "unsuspended", "trash", "place", "return"}
 _YOU_DID = re.compile(r"(?:\S+ ){1,3}you (?:%s)\b" % "|".join(sorted(_DONE)))
-_EFFECT = re.compile(
-    r"\b(?:this|that|the) (?:card's )?effect\b|\busing this\b|\bthis way\b|\bamong (?:them|those|it)\b"
-)
-_ONE_CARD_SUBJECT = re.compile(
+_EFFECT = Guarded(
+    r"\b(?:this|that|the) (?:card's )?effect\b|\busing this\b|\bthis way\b|\bamong (?:them|those|it)\b",
+    "effect", "using this", "this way", "among ")
+_ONE_CARD_SUBJECT = Guarded(
     r"\b(?:this|that|the) (?:digimon|tamer|card)'?s? (?:stack )?(?:has|have)\b|\bstack has\b"
-    r"|\bdigivolution cards (?:has|have)\b|\bevolution cards (?:has|have)\b"
-)
-_ONE_CARD_WORDS = re.compile(
+    r"|\bdigivolution cards (?:has|have)\b|\bevolution cards (?:has|have)\b",
+    " ha")
+_ONE_CARD_WORDS = Guarded(
     r"\b(?:digivolution|evolution|link) cards?\b|\bunder(?: (?:this|that|it|them|one|1|the|each)\b| ?:|$)"
     r"|\bin (?:its|their) stack\b|\bsame-level\b|\b(?:its|this digimon's|that digimon's|that card's|"
-    r"this card's|those returned cards'|those cards') colou?rs?\b|\bcolou?rs? (?:in|of) (?:this|that|its)\b"
-)
+    r"this card's|those returned cards'|those cards') colou?rs?\b|\bcolou?rs? (?:in|of) (?:this|that|its)\b",
+    "card", "under", "stack", "same-level", "colo")
 #: A sum of a property over several objects, not one card's: "12 or more levels' total worth
 #: of Digimon", "if the levels of your Digimon add up to 12 or more".
 _SUM_OF_OBJECTS = re.compile(r"\btotal worth of (?!(?:this|that|its|1|one)\b)")
@@ -127,12 +127,12 @@ _AND_EACH = re.compile(r"\band each\b")
 _WITH_DIGIVOLUTION_CARDS = re.compile(r"\bwith (?:no|\d+ or (?:more|fewer|less)) (?:digivolution|evolution) cards?\b")
 _CONDITION_WORDS = frozenset({"if", "while", "when", "unless"})
 #: What the words before or after a count say (compiled once: searched for every count).
-_VALUE_OF = re.compile(r"\b(?:dp|play costs?|costs?|levels?)(?: total)? (?:is|are|of)$")
-_ADDS_UP = re.compile(r"\badds? up to$")
-_TOTAL_WORTH = re.compile(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b")
+_VALUE_OF = Guarded(r"\b(?:dp|play costs?|costs?|levels?)(?: total)? (?:is|are|of)$", "dp", "cost", "level")
+_ADDS_UP = Guarded(r"\badds? up to$", "up to")
+_TOTAL_WORTH = Guarded(r"\b(?:levels?'?|play cost's|dp) total worth\b|\btotal worth\b", "total worth")
 _LEVELS_AFTER = re.compile(r"(?:levels?'|dp\b)")
 _MEMORY_AFTER = re.compile(r"(?:memory|points? of memory)\b")
-_COLORS = re.compile(r"\bcolou?rs?\b")
+_COLORS = Guarded(r"\bcolou?rs?\b", "colo")
 _YOUR_NAMED = re.compile(r"\byour \[")
 _OWNED_NAMED = re.compile(r"(?:your|their) \[")
 _IF_YOU_DID = re.compile(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|"
@@ -634,7 +634,7 @@ def _sides_stacks(own: str, a: str, subject) -> bool:
 
 
 #: Cards stacked under Digimon, and what may stand between their owner and them.
-_STACK = re.compile(r"\b(?:digivolution|evolution|link) cards?\b")
+_STACK = Guarded(r"\b(?:digivolution|evolution|link) cards?\b", "card")
 _STACK_MODIFIERS = frozenset({"face-up", "face-down", "level"})
 _ONE_CARD_AFTER = re.compile(r" (?:under|of|in) ")
 

@@ -71,6 +71,25 @@ def _add(item: n.Node, units: list[n.Node], inner: list[n.Node]) -> None:
         units.append(item)
 
 
+class Guarded:
+    """A pattern searched only in text that holds one of ``needles``, strings every match
+    of it holds: the same answers, without the regex engine trying the pattern at every
+    position of a text that cannot match (a pattern opening with ``\\b`` gives it no
+    first letters to skip ahead to). For the patterns asked about every count."""
+
+    __slots__ = ("pattern", "needles")
+
+    def __init__(self, pattern: str, *needles: str):
+        self.pattern = re.compile(pattern)
+        self.needles = needles
+
+    def search(self, text: str) -> re.Match | None:
+        for needle in self.needles:
+            if needle in text:
+                return self.pattern.search(text)
+        return None
+
+
 def is_boundary(unit: n.Node) -> bool:
     return isinstance(unit, n.Punct) and unit.text in CLAUSE_ENDS
 
