@@ -2,9 +2,11 @@
 --format jsonl`` (or ``-`` with JSON lines on stdin).
 
 Each line is read, made a card by the pack (``Pack.card_from_json_line``), rewritten and
-written before the next is read, so memory stays the same however long the database is
-(what is kept: the id and line of each card, for the duplicate check, and the problems
-found). The output is byte for byte what converting the whole file gives.
+written before the next is read, so memory stays the same however long the database is.
+What is kept of each card is a 16-byte digest of its id with the line it was on, 20 bytes
+in a table of them (:class:`SeenIds`), for the duplicate check; of the problems found,
+the first few of each kind and their counts (:class:`tagtext.problem_log.ProblemLog`):
+what the report prints. The output is byte for byte what converting the whole file gives.
 
 What must be known before anything is written: whether the file still looks like a card
 database (:func:`tagtext.carddb.shape_problem`), known after the first :data:`SAMPLE`
@@ -16,6 +18,8 @@ atomically); written to stdout, the lines already printed stay.
 
 from __future__ import annotations
 
+import hashlib
+from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, TextIO
 
@@ -23,6 +27,7 @@ from .batch import (MIN_TEXTS, CardResult, convert_card, first_residual_of, firs
                     strict_problem)
 from .carddb import Problem, ShapeError, shape_problem
 from .convert import jsonl_line, pack_record
+from .problem_log import ProblemLog
 from .result import RewriteResult
 
 #: entries read (their lines held) before the database's shape is checked and writing starts
@@ -54,9 +59,10 @@ class Tally:
     #: the first residual and the first stale ruling, as --strict names them
     first_residual: str | None = None
     first_stale: str | None = None
-    #: the entries skipped or repaired, and the texts that could not be rewritten
-    problems: list[Problem] = field(default_factory=list)
-    text_problems: list[Problem] = field(default_factory=list)
+    #: the entries skipped or repaired, and the texts that could not be rewritten (the
+    #: first few of each kind, and the counts)
+    problems: ProblemLog = field(default_factory=ProblemLog)
+    text_problems: ProblemLog = field(default_factory=lambda: ProblemLog(one_group=True))
 
     def add(self, result: CardResult, main_field: str) -> None:
         self.cards += 1
@@ -68,7 +74,8 @@ class Tally:
         self.residuals += sum(len(r.residuals) for r in texts)
         self.stale_rulings += sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling")
         self.failed_texts += len(result.problems)
-        self.text_problems.extend(result.problems)
+        for problem in result.problems:
+            self.text_problems.append(problem)
         self.with_text = self.with_text or bool(result.card.texts)
         self.with_main = self.with_main or main_field in result.card.texts
         self.changed = self.changed or bool(changed) or bool(result.problems)
@@ -98,8 +105,7 @@ class Tally:
     def shape_problem(self, fields, title: str) -> str | None:
         """What looks wrong with the database so far (``fields``: an empty database of the
         pack, with its main, text and id fields), as a whole file's conversion checks it."""
-        skipped = sum(1 for p in self.problems if p.skipped)
-        return (shape_problem(self.source, self.entries, skipped, self.cards, self.with_text, self.with_main,
+        return (shape_problem(self.source, self.entries, self.problems.skipped, self.cards, self.with_text, self.with_main,
                               fields.main_field, fields.text_fields, fields.id_fields)
                 or language_problem(self.source, title, self.texts, self.changed, self.stale_rulings, self.ruled,
                                     len(self.distinct)))
@@ -119,10 +125,7 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
     ruled = pack.rulings().cards()
     record = pack_record(pack)
     tally = Tally(source)
-    # id -> where it was first seen: the line number alone when ``where`` is the usual
-    # "source:line" (a card's bookkeeping is then an id and a number)
-    seen: dict[str, str | int] = {}
-    prefix = f"{source}:"
+    seen = SeenIds(f"{source}:")
     memo: dict[str, RewriteResult] = {}
     held: list[str] | None = []
 
@@ -136,16 +139,12 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
         tally.entries += 1
         card = pack.card_from_json_line(where, entry, tally.problems)
         if card is not None:
-            first = seen.get(card.id)
+            first = seen.add(card.id, where)
             if first is not None:
-                if isinstance(first, int):
-                    first = f"{prefix}{first}"
                 tally.problems.append(Problem(f"{where} (id {card.id})",
                                               f"duplicate id, first seen at {first}; this entry is skipped",
                                               card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
             else:
-                line = where[len(prefix):]
-                seen[card.id] = int(line) if where.startswith(prefix) and line.isdigit() else where
                 if len(memo) > MEMO_SIZE:
                     memo.clear()
                 result = convert_card(card, memo if card.id not in ruled else None, pack)
@@ -167,3 +166,60 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
     else:
         check()
     return tally
+
+
+class SeenIds:
+    """The ids of the cards converted so far, each as a 16-byte digest (BLAKE2b: two ids
+    share one with a chance of about 2^-128 per pair, never in practice) with where it was
+    first seen: an open-addressing table of three arrays, 20 bytes a slot, at most two
+    thirds full (a dict of the ids and their lines took about 200 bytes a card). ``where``
+    is kept as its line number when it is the usual ``prefix`` + line (``source:line``),
+    else in a dict (no reader gives such wheres for a whole file)."""
+
+    _OTHER = 0xFFFF_FFFF  # the line slot of an id whose where is in ``_wheres``
+
+    def __init__(self, prefix: str, slots: int = 1024):
+        self.prefix = prefix
+        self._high = array("Q", bytes(8 * slots))
+        self._low = array("Q", bytes(8 * slots))
+        self._lines = array("I", bytes(4 * slots))  # line + 1; 0: an empty slot
+        self._used = 0
+        self._wheres: dict[tuple[int, int], str] = {}
+
+    def add(self, card_id: str, where: str) -> str | None:
+        """Where ``card_id`` was first seen if it was seen before (it is then not added),
+        else None (it is added, seen at ``where``)."""
+        digest = hashlib.blake2b(card_id.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        high, low = int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:], "little")
+        lines, highs, lows = self._lines, self._high, self._low
+        mask = len(lines) - 1
+        k = low & mask
+        while lines[k]:
+            if lows[k] == low and highs[k] == high:
+                line = lines[k]
+                return self._wheres[(high, low)] if line == self._OTHER else f"{self.prefix}{line - 1}"
+            k = (k + 1) & mask
+        line = where[len(self.prefix):]
+        if where.startswith(self.prefix) and line.isdigit() and int(line) + 1 < self._OTHER:
+            lines[k] = int(line) + 1
+        else:
+            lines[k] = self._OTHER
+            self._wheres[(high, low)] = where
+        highs[k], lows[k] = high, low
+        self._used += 1
+        if self._used * 3 > len(lines) * 2:
+            self._grow()
+        return None
+
+    def _grow(self) -> None:
+        old = (self._high, self._low, self._lines)
+        slots = 2 * len(self._lines)
+        self._high, self._low = array("Q", bytes(8 * slots)), array("Q", bytes(8 * slots))
+        self._lines = array("I", bytes(4 * slots))
+        mask = slots - 1
+        for high, low, line in zip(*old):
+            if line:
+                k = low & mask
+                while self._lines[k]:
+                    k = (k + 1) & mask
+                self._high[k], self._low[k], self._lines[k] = high, low, line

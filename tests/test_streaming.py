@@ -125,3 +125,38 @@ def test_strict_refuses_the_streamed_conversion_as_the_whole_one(digimon_cards, 
     assert out.read_text(encoding="utf-8") == "previous\n"
     to_stdout = runner.invoke(cli, ["convert", str(path), "--strict", "--format", "jsonl"])
     assert to_stdout.exit_code == 1 and to_stdout.stdout == ""
+
+
+def test_seen_ids_answer_as_a_dict_of_first_wheres():
+    """The compact table of ids seen (a digest and a line a card, for memory flat in the
+    file's size) says what a dict of each id's first where says, across its growth."""
+    seen, first = streaming.SeenIds("db.jsonl:", slots=8), {}
+    ids = [f"BT{k % 1000}-{k % 10:03d}" for k in range(5000)] + ["", "é", "\udcff", "BT1-001 "]
+    for line, card_id in enumerate(ids, 1):
+        where = f"db.jsonl:{line}" if line % 50 else f"db.jsonl:{line} (a record)"
+        expected = first.get(card_id)
+        assert seen.add(card_id, where) == expected
+        first.setdefault(card_id, where)
+    assert len(first) < len(ids)  # duplicates were met
+
+
+def test_problem_log_reports_as_the_whole_list(capsys):
+    """A ProblemLog (the first few of each kind and the counts) is reported as the list of
+    every problem is."""
+    from tagtext.cli.common import FIRST_FEW, report_problems, not_rewritten
+    from tagtext.problem_log import ProblemLog
+
+    problems = [carddb.Problem(f"db:{k}", f"message {k}", kind=("no-id", "duplicate-id", "other")[k % 3],
+                               summary=("no ids", "duplicates", "")[k % 3], skipped=k % 2 == 0)
+                for k in range(3 * FIRST_FEW + 2)]
+    log, texts = ProblemLog(), ProblemLog(one_group=True)
+    for p in problems:
+        log.append(p)
+        texts.append(p)
+    assert len(log) == len(problems) and log.skipped == sum(p.skipped for p in problems)
+    report_problems(problems)
+    report_problems(not_rewritten("db", p) for p in problems)
+    whole = capsys.readouterr().err
+    report_problems(log)
+    report_problems(texts, shown=lambda p: not_rewritten("db", p))
+    assert capsys.readouterr().err == whole and "more like these" in whole

@@ -16,6 +16,7 @@ from typing import Iterable
 import click
 
 from ..errors import TagTextError
+from ..problem_log import FIRST_FEW, ProblemLog  # FIRST_FEW: how many of a kind are printed
 from . import streams
 
 #: Exit statuses, the same for every command (README, "Exit status").
@@ -28,9 +29,6 @@ EXIT_TERMINATED = 143   # SIGTERM
 
 #: The global flags, set by ``tagtext --quiet/--debug`` or the same flags after a command.
 FLAGS = {"quiet": False, "debug": False}
-
-#: How many problems of one kind are printed before the rest are counted.
-FIRST_FEW = 3
 
 
 class Terminated(BaseException):
@@ -143,23 +141,30 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
-def report_problems(problems: Iterable, label: str = "error") -> int:
+def report_problems(problems: Iterable | ProblemLog, label: str = "error", shown=None) -> int:
     """Print problems on stderr, grouped by kind: the first few of each kind in full, then
     one line counting the rest. Returns how many there were. Errors are printed even with
-    --quiet; warnings are not."""
-    groups: dict[str, list] = defaultdict(list)
-    for problem in problems:
-        groups[getattr(problem, "kind", None) or "other"].append(problem)
-    total = sum(len(g) for g in groups.values())
+    --quiet; warnings are not. ``problems`` may be a :class:`ProblemLog` (the first few of
+    each kind, and the counts); ``shown(problem)`` is what is printed for one (default:
+    the problem itself; a log given with it holds one group)."""
+    if isinstance(problems, ProblemLog):
+        groups = {kind: ([shown(p) for p in first] if shown is not None else first, count)
+                  for kind, (first, count) in problems.groups.items()}
+    else:
+        lists: dict[str, list] = defaultdict(list)
+        for problem in (map(shown, problems) if shown is not None else problems):
+            lists[getattr(problem, "kind", None) or "other"].append(problem)
+        groups = {kind: (group, len(group)) for kind, group in lists.items()}
+    total = sum(count for _, count in groups.values())
     if label != "error" and FLAGS["quiet"]:
         return total
-    for kind, group in groups.items():
+    for kind, (group, count) in groups.items():
         for problem in group[:FIRST_FEW]:
             streams.echo(f"tagtext: {label}: {problem}", err=True)
-        if len(group) > FIRST_FEW:
-            rest = len(group) - FIRST_FEW
+        if count > FIRST_FEW:
+            rest = count - FIRST_FEW
             summary = getattr(group[0], "summary", None) or kind
-            streams.echo(f"tagtext: {label}: ... and {rest} more like these ({summary}; {len(group)} in all)",
+            streams.echo(f"tagtext: {label}: ... and {rest} more like these ({summary}; {count} in all)",
                          err=True)
     return total
 

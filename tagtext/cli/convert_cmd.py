@@ -262,7 +262,7 @@ def _report(batch: BatchResult, output: str | None, fmt: str) -> bool:
 
 def _report_counts(source: str, s: dict, problems, text_problems, output: str | None, fmt: str) -> bool:
     report_problems(problems)
-    report_problems(not_rewritten(source, p) for p in text_problems)
+    report_problems(text_problems, shown=lambda p: not_rewritten(source, p))
     line = (f"tagtext: {source}: {plural(s['cards'], 'card')}, {plural(s['texts'], 'text')}: "
             f"{s['rewritten']} rewritten ({plural(s['cards_rewritten'], 'card')}), "
             f"{plural(s['residuals'], 'residual')}, {plural(s['stale_rulings'], 'stale ruling')}")
