@@ -25,7 +25,6 @@ from ...carddb import Database
 from ..tables import CardTablePack, KnownCards
 from . import analysis, carddb, parser
 from .analysis.text import fold
-from .parser import HALF_WIDTH_KATAKANA
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
 from .rules.notes import MARKER as NOTE_MARKER
@@ -67,8 +66,10 @@ class DmTagCommanderPack(CardTablePack):
     # ------------------------------------------------------------------ text
 
     def parse_anyway(self, text: str) -> bool:
-        """A text with half-width katakana is parsed, whose warning says the rules may miss it."""
-        return HALF_WIDTH_KATAKANA.search(text) is not None
+        """A text with a quirk the parser reads with a warning is parsed whatever the triggers
+        say, so that its warning is given whether or not a rule would read it: half-width
+        katakana (the rules may miss it), a bracket left open or closed in the other width."""
+        return bool(parser.quirks(text))
 
     def context(self, text: str, tree, card_id: str | None, protected) -> Context:
         """The passes' context: the facts of the text (its abilities, who each player

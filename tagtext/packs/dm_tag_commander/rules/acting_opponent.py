@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..analysis import players as pl
-from . import choose_opponent
+from . import choose_opponent, triggers
 from .single_card_choice import takes_one_card
 from .common import (ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents,
                      refer_back, rule_of, say)
@@ -116,6 +116,6 @@ def acting_opponent(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, acting_opponent, "A trigger on an opponent's act checks every opponent", "相手",
+RULE = rule_of(ID, acting_opponent, "A trigger on an opponent's act checks every opponent", triggers.opponent_a_rule_reads,
                ("相手がカードを1枚引いた時、自分はカードを2枚引いてもよい。",
                 "いずれかの相手がカードを1枚引いた時、自分はカードを2枚引いてもよい。"))

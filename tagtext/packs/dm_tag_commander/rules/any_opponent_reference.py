@@ -7,7 +7,7 @@ import re
 from ..analysis import players as pl
 from ..analysis.text import MASK
 from .common import ANY_OPPONENT, EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, refer_back, rule_of, say
-from . import choice
+from . import choice, triggers
 from .single_card_choice import takes_one_card
 
 ID = "T9e"
@@ -98,6 +98,6 @@ def condition_and_effect(ctx: Context, ability: int) -> bool:
     return bool(conditions) and any(m.clause_kind in ("effect", "duration") and not pl.compared(m) for m in mentions)
 
 
-RULE = rule_of(ID, any_opponent_reference, "Comparisons and conditions read any opponent", "相手",
+RULE = rule_of(ID, any_opponent_reference, "Comparisons and conditions read any opponent", triggers.opponent_a_rule_reads,
                ("このクリーチャーをバトルゾーンに出した時、相手のシールドが３枚以下であれば、カードを２枚まで引く。",
                 "このクリーチャーをバトルゾーンに出した時、いずれかの相手のシールドが３枚以下であれば、カードを２枚まで引く。"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis import players as pl
-from . import choice
+from . import choice, triggers
 from .common import Context, rule_of
 
 ID = "T9b"
@@ -24,6 +24,6 @@ def choose_many(tree, ctx: Context):
     return choice.apply(tree, ctx, ID)
 
 
-RULE = rule_of(ID, choose_many, "Several of an opponent's cards: choose one opponent", "相手",
+RULE = rule_of(ID, choose_many, "Several of an opponent's cards: choose one opponent", triggers.opponent_a_rule_reads,
                ("相手のクリーチャーを、パワーの合計が6000以下になるよう好きな数選び、破壊する。",
                 "相手を1人選び、そのプレイヤーのクリーチャーを、パワーの合計が6000以下になるよう好きな数選び、破壊する。"))

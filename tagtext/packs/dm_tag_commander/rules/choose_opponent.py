@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis import players as pl
-from . import choice
+from . import choice, triggers
 from .common import Context, rule_of
 
 ID = "T9"
@@ -36,6 +36,6 @@ def choose_opponent(tree, ctx: Context):
     return choice.apply(tree, ctx, ID)
 
 
-RULE = rule_of(ID, choose_opponent, "An opponent's things as a whole: choose one opponent", "相手",
+RULE = rule_of(ID, choose_opponent, "An opponent's things as a whole: choose one opponent", triggers.opponent_a_rule_reads,
                ("相手のパワー2000以下のクリーチャーをすべて破壊する。",
                 "相手を1人選び、そのプレイヤーのパワー2000以下のクリーチャーをすべて破壊する。"))

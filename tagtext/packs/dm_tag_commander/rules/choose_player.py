@@ -51,6 +51,10 @@ def choose_player(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, choose_player, "Choosing a player: you or one opponent", "プレイヤー|自分または相手",
+#: the trigger: the words each reading above needs right at the player word (両プレイヤー,
+#: …方のプレイヤー, どちらかのプレイヤーの, プレイヤーを1人選, プレイヤー1人の, 自分または相手)
+TRIGGER = r"(?:両|方の|どちらかの|いずれかの)プレイヤー|プレイヤー(?:を(?:\d+|ひとり|一人)人?選|\d+人の)|自分または相手"
+
+RULE = rule_of(ID, choose_player, "Choosing a player: you or one opponent", TRIGGER,
                ("このクリーチャーがバトルゾーンに出た時、プレイヤーを1人選ぶ。そのプレイヤーは自身の墓地にあるカードをすべて山札に加えてシャッフルする。",
                 "このクリーチャーがバトルゾーンに出た時、自分または相手を1人選ぶ。そのプレイヤーは自身の墓地にあるカードをすべて山札に加えてシャッフルする。"))

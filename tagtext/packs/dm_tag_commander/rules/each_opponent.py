@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .any_opponent_reference import condition_and_effect
+from . import triggers
 from .common import EACH_OPPONENT, THAT_OPPONENT, Changes, Context, keeps_as_printed, opponents, rule_of, say
 
 ID = "T4"
@@ -50,5 +51,5 @@ def _same_opponent(m) -> bool:
     return m.particle == "の" and m.after.startswith(("のかわりに", "の代わりに"))
 
 
-RULE = rule_of(ID, each_opponent, "A static effect on the opponent reaches every opponent", "相手",
+RULE = rule_of(ID, each_opponent, "A static effect on the opponent reaches every opponent", triggers.opponent_a_rule_reads,
                ("相手の呪文を唱えるコストは1多くなる。", "各相手の呪文を唱えるコストは1多くなる。"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import triggers
 from .common import Changes, Context, rule_of
 from .one_opponent_counts import _COST_REDUCTION
 
@@ -65,6 +66,39 @@ def _leaf_at(node, start: int, end: int, kind: str):
     return None
 
 
-RULE = rule_of(ID, no_owner_counts, "A count with no owner counts yours and one opponent's", "につき|の数|の枚数|すべての",
+def could_apply(low: str) -> bool:
+    """The trigger (:mod:`.triggers`): a zone's …にある with a count word after it, or すべての
+    + a zone with a count word after it, in a stretch with no 、。 of a line read as the
+    analysis masks it (_ZONE_COUNT and _ALL_ZONES cannot match otherwise), or on a line that
+    cannot be read without parsing. (Read in one pass: the first zone of a stretch, a count
+    after it.)"""
+    for line in triggers.lines(low, "ゾーン") + triggers.lines(low, "墓地"):
+        if not _counted_zone(line):
+            continue
+        seen = triggers.masked_line(line)
+        if seen is None or _counted_zone(seen):
+            return True
+    return False
+
+
+_ZONE_AT = re.compile(r"(?:バトルゾーン|マナゾーン|墓地|シールドゾーン)にある")
+_COUNTED = re.compile(r"につき|の数|の枚数")
+_EVERY_ZONE = re.compile(r"すべての(?:マナゾーン|墓地|バトルゾーン|シールドゾーン)")
+_SUMMED = re.compile(r"につき|の数|の枚数|の合計")
+_STRETCH_CUT = re.compile(r"[、。]")
+
+
+def _counted_zone(line: str) -> bool:
+    for stretch in _STRETCH_CUT.split(line):
+        at = _ZONE_AT.search(stretch)
+        if at is not None and _COUNTED.search(stretch, at.end()):
+            return True
+        every = _EVERY_ZONE.search(stretch)
+        if every is not None and _SUMMED.search(stretch, every.end()):
+            return True
+    return False
+
+
+RULE = rule_of(ID, no_owner_counts, "A count with no owner counts yours and one opponent's", could_apply,
                ("このクリーチャーの召喚コストを、バトルゾーンにあるクリーチャー1体につき1少なくする。ただし、コストは0以下にならない。",
                 "このクリーチャーの召喚コストを、バトルゾーンにある、自分と相手1人のクリーチャー1体につき1少なくする。ただし、コストは0以下にならない。"))

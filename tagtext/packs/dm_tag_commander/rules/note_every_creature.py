@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import triggers
 from .common import Changes, Context, rule_of
 from .notes import add_note
 
@@ -64,5 +65,59 @@ def note_every_creature(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, note_every_creature, "Creatures with no owner include your teammates' (note)", "クリーチャー",
+def could_note(low: str) -> bool:
+    """The trigger (:mod:`.triggers`): whether :func:`every_creature` could hold for a sentence
+    of the text: on a line with クリーチャー, read as the analysis masks it, a run of stretches
+    naming no owner where _TAKES (or 「クリーチャーは…できない」, _STOPS_ALL after _NOT_AN_OWNER
+    are taken out) matches, or a line that cannot be read without parsing; or a card picked
+    (_PICKS_A_CARD: the third reading)."""
+    if "クリーチャー" not in low:
+        return False
+    if _PICKS_A_CARD.search(low):
+        return True
+    for line in triggers.lines(low, "クリーチャー"):
+        seen = triggers.masked_line(line)
+        if seen is None:
+            return True
+        for run in triggers.runs_without(seen, _names_owner):
+            if "クリーチャー" in run and (_takes(run) or _stops(_NOT_AN_OWNER.sub("", run))):
+                return True
+    return False
+
+
+def _names_owner(stretch: str) -> bool:
+    return _OWNED.search(_NOT_AN_OWNER.sub("", stretch)) is not None
+
+
+#: _TAKES' alternatives of bounded length
+_TAKES_NEAR = re.compile(r"クリーチャー(?:をすべて|すべて|を\d+体|を好きな数|のパワーは|を[^、。]{0,12}?(?:選|破壊|タップ|戻))")
+_CLAUSE_CUT = re.compile(r"[、。]")
+
+
+def _takes(run: str) -> bool:
+    """Whether _TAKES matches in ``run``, in one pass (its unbounded alternatives, すべての…
+    クリーチャー and クリーチャーは…できない, read as: the first of the words in a stretch
+    with no 、。 (nor を), the second after it)."""
+    if _TAKES_NEAR.search(run):
+        return True
+    for part in _CLAUSE_CUT.split(run):
+        if _after(part, "クリーチャーは", ("できない", "できず")):
+            return True
+        if "すべての" in part and any(_after(piece, "すべての", ("クリーチャー",)) for piece in part.split("を")):
+            return True
+    return False
+
+
+def _stops(run: str) -> bool:
+    """Whether _STOPS_ALL's 「クリーチャーは…できない」 is in ``run`` (in one pass, as :func:`_takes`)."""
+    return any(_after(part, "クリーチャーは", ("できない", "できず")) for part in _CLAUSE_CUT.split(run))
+
+
+def _after(text: str, first: str, then: tuple[str, ...]) -> bool:
+    """Whether one of ``then`` follows ``first`` in ``text``."""
+    at = text.find(first)
+    return at >= 0 and any(text.find(word, at + len(first)) >= 0 for word in then)
+
+
+RULE = rule_of(ID, note_every_creature, "Creatures with no owner include your teammates' (note)", could_note,
                ("パワー4000以下のクリーチャーをすべて破壊する。", "パワー4000以下のクリーチャーをすべて破壊する。\n※DTC：味方のクリーチャーも含む。"))

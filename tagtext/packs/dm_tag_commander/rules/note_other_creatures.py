@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import triggers
 from .common import Changes, Context, rule_of
 from .notes import add_note
 
@@ -32,6 +33,20 @@ def note_other_creatures(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, note_other_creatures, "「他のクリーチャー」 triggers on every player's creatures (note)", "他の",
+def could_note(low: str) -> bool:
+    """The trigger (:mod:`.triggers`): _OTHER's words on one line, 他の before クリーチャーが; a
+    clause never opens right after の (自分の他のクリーチャー is T13's), and a keyword or a
+    label never ends with it."""
+    for line in triggers.lines(low, "他の"):
+        first = _OPENS_OTHER.search(line)
+        if first is not None and line.find("クリーチャーが", first.end()) >= 0:
+            return True
+    return False
+
+
+_OPENS_OTHER = re.compile(r"(?<!の)他の")
+
+
+RULE = rule_of(ID, note_other_creatures, "「他のクリーチャー」 triggers on every player's creatures (note)", could_note,
                ("他のクリーチャーがバトルゾーンに出た時、カードを1枚引いてもよい。",
                 "他のクリーチャーがバトルゾーンに出た時、カードを1枚引いてもよい。\n※DTC：味方や相手のクリーチャーでも誘発する。"))

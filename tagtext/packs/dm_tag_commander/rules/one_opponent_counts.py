@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..analysis import players as pl
+from . import triggers
 from .common import Changes, Context, keeps_as_printed, opponents, rule_of
 
 ID = "T9d"
@@ -47,6 +48,6 @@ def one_opponent_counts(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, one_opponent_counts, "A count of an opponent's things counts one opponent's", "相手",
+RULE = rule_of(ID, one_opponent_counts, "A count of an opponent's things counts one opponent's", triggers.opponent_a_rule_reads,
                ("このクリーチャーの召喚コストを、バトルゾーンにある相手のクリーチャー1体につき1少なくする。ただし、コストは0以下にならない。",
                 "このクリーチャーの召喚コストを、バトルゾーンにある、相手1人のクリーチャー1体につき1少なくする。ただし、コストは0以下にならない。"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis import players as pl
-from . import choice
+from . import choice, triggers
 from .common import Context, rule_of
 from .single_card_choice import takes_one_card
 
@@ -31,6 +31,6 @@ def opponent_player(tree, ctx: Context):
     return choice.apply(tree, ctx, ID)
 
 
-RULE = rule_of(ID, opponent_player, "An opponent who acts in a one-shot effect: choose one opponent", "相手",
+RULE = rule_of(ID, opponent_player, "An opponent who acts in a one-shot effect: choose one opponent", triggers.opponent_a_rule_reads,
                ("このクリーチャーがバトルゾーンに出た時、自分のクリーチャーを2体破壊する。その後、相手は自身のクリーチャーを1体選び、破壊する。",
                 "このクリーチャーがバトルゾーンに出た時、自分のクリーチャーを2体破壊する。その後、相手を1人選ぶ。そのプレイヤーは自身のクリーチャーを1体選び、破壊する。"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from . import triggers
 from .common import Changes, Context, rule_of
 
 ID = "T2"
@@ -41,6 +42,22 @@ def own_cost_reduction(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, own_cost_reduction, "A cost reduction that names no player is yours", "少なく",
+def could_apply(low: str) -> bool:
+    """The trigger (:mod:`.triggers`): a sentence with 少なく and 召喚/唱え and no _PLAYER lies in
+    one run of stretches with no _PLAYER of its line, read as the analysis masks it (or in a
+    line that cannot be read without parsing)."""
+    if "少なく" not in low:
+        return False
+    for line in triggers.lines(low, "少なく"):
+        seen = triggers.masked_line(line)
+        if seen is None:
+            return True
+        if any("少なく" in run and _SUMMON.search(run)
+               for run in triggers.runs_without(seen, lambda stretch: _PLAYER.search(stretch) is not None)):
+            return True
+    return False
+
+
+RULE = rule_of(ID, own_cost_reduction, "A cost reduction that names no player is yours", could_apply,
                ("このターン、次に召喚するクリーチャー1体のコストを最大3少なくしてもよい。ただしコストは1より少なくならない。",
                 "このターン、次に自分が召喚するクリーチャー1体のコストを最大3少なくしてもよい。ただしコストは1より少なくならない。"))

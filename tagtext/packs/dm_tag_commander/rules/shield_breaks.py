@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis import players as pl
-from . import choice
+from . import choice, triggers
 from .common import Context, rule_of
 
 ID = "T22c"
@@ -36,6 +36,6 @@ def claims(m: pl.Mention, analysis) -> bool:
     return m.opponent and not m.in_reminder and pl.breaker(m)
 
 
-RULE = rule_of(ID, shield_breaks, "Several shields: all from one opponent", "相手",
+RULE = rule_of(ID, shield_breaks, "Several shields: all from one opponent", triggers.opponent_a_rule_reads,
                ("相手のシールドを裏向きのまま３枚まで選び、表にして持ち主の墓地に置く。",
                 "相手を１人選び、そのプレイヤーのシールドを裏向きのまま３枚まで選び、表にして持ち主の墓地に置く。"))

@@ -28,6 +28,9 @@ def team_not_attacked(tree, ctx: Context):
     return changes.apply(tree)
 
 
-RULE = rule_of(ID, team_not_attacked, "「自分は攻撃されない」 protects the whole team", "攻撃されない|自分を攻撃",
+#: the trigger: the words of both readings, at the player word
+TRIGGER = r"自分は、?攻撃されない|クリーチャーは自分を攻撃"
+
+RULE = rule_of(ID, team_not_attacked, "「自分は攻撃されない」 protects the whole team", TRIGGER,
                ("自分のターン中に、このクリーチャーがバトルに勝った時、次のターン、自分は攻撃されない。",
                 "自分のターン中に、このクリーチャーがバトルに勝った時、次のターン、自分のチームのプレイヤーは攻撃されない。"))
