@@ -33,12 +33,15 @@ GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"
 GRAMMAR_FILE = "grammar/dm.lark"
 
 _LEAF_CLASS = {
-    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "KANJI": d.Words, "HIRAGANA": d.Words, "KATAKANA": d.Words,
-    "LATIN": d.Words, "SIGN": d.Words, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
+    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "LATIN": d.Words, "SIGN": d.Words, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
     "KEYWORD": d.KeywordName, "LABEL": d.Label, "BULLET": d.AbilityMark, "MODE": d.ModeMark, "SIDE": d.SideMark,
     "NEWLINE": d.LineBreak, "LPAR": d.Punct, "RPAR": d.Punct, "STOP": d.Punct, "COMMA": d.Punct,
     "COLON": d.Punct, "OTHER": d.Other,
 }
+
+
+#: a run of one script in a TEXT token (the grammar's TEXT is a run of these three)
+_SCRIPT_RUN = re.compile(r"[\u3005\u3006\u4e00-\u9fff]+|[\u3041-\u309f]+|[\u30a1-\u30ff\uff66-\uff9f]+")
 
 
 class CardTextBuilder(Transformer):
@@ -53,7 +56,30 @@ class CardTextBuilder(Transformer):
         return _LEAF_CLASS.get(tok.type, d.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
 
     def _nodes(self, children) -> tuple[d.Node, ...]:
-        return tuple(self.leaf(c) if isinstance(c, Lexeme) else c for c in children)
+        out: list[d.Node] = []
+        for c in children:
+            if not isinstance(c, Lexeme):
+                out.append(c)
+            elif c.type == "TEXT":
+                out.extend(self.script_runs(c))
+            else:
+                out.append(self.leaf(c))
+        return tuple(out)
+
+    @staticmethod
+    def script_runs(tok) -> list[d.Words]:
+        """A TEXT token's leaves: one per run of one script (kanji, hiragana, katakana), each
+        with its own span; the whitespace before the token is the first one's prefix."""
+        start, text = tok.start_pos, str(tok)
+        runs = _SCRIPT_RUN.findall(text)
+        if len(runs) == 1:
+            return [d.Words(start, tok.end_pos, tok.prefix, text)]
+        out, at, prefix = [], start, tok.prefix
+        for run in runs:
+            out.append(d.Words(at, at + len(run), prefix, run))
+            at += len(run)
+            prefix = ""
+        return out
 
     def reminder(self, children):
         parts = self._nodes(children)
