@@ -24,6 +24,7 @@ puts this package on Lark's import path).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -105,6 +106,13 @@ def mixed_width_number(text: str, source: str | None = None) -> None:
                          source)
 
 
+@functools.lru_cache(maxsize=None)
+def _brackets_and_breaks(chars: str) -> re.Pattern:
+    """One character of ``chars`` or a line break: what :func:`bracket_quirks` reads (the
+    rest of a text is skipped by the regex engine, not looked at one character at a time)."""
+    return re.compile("[" + re.escape(chars) + "\r\n]")
+
+
 def bracket_quirks(text: str, pairs: dict[str, str]) -> list[tuple[int, str]]:
     """(offset, what) for what real data has and a grammar reads anyway: a bracket (a key
     of ``pairs``) left open to its line's end, a closer with no opener, a bracket closed
@@ -116,7 +124,8 @@ def bracket_quirks(text: str, pairs: dict[str, str]) -> list[tuple[int, str]]:
         return []
     out: list[tuple[int, str]] = []
     stack: list[tuple[str, int]] = []
-    for pos, ch in enumerate(text):
+    for found in _brackets_and_breaks("".join(pairs) + "".join(closers)).finditer(text):
+        pos, ch = found.start(), found.group()
         if ch in "\r\n":
             out.extend((p, f"{c} is not closed on its line") for c, p in stack)
             stack = []
