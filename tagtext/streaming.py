@@ -3,8 +3,8 @@
 
 Each line is read, made a card by the pack (``Pack.card_from_json_line``), rewritten and
 written before the next is read, so memory stays the same however long the database is.
-What is kept of each card is a 16-byte digest of its id with the line it was on, 20 bytes
-in a table of them (:class:`SeenIds`), for the duplicate check; of the problems found,
+What is kept of each card is a 16-byte digest of its id with the line it was on, 30 to 60
+bytes in a table of them (:class:`SeenIds`), for the duplicate check; of the problems found,
 the first few of each kind and their counts (:class:`tagtext.problem_log.ProblemLog`):
 what the report prints. The output is byte for byte what converting the whole file gives.
 
@@ -171,8 +171,8 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
 class SeenIds:
     """The ids of the cards converted so far, each as a 16-byte digest (BLAKE2b: two ids
     share one with a chance of about 2^-128 per pair, never in practice) with where it was
-    first seen: an open-addressing table of three arrays, 20 bytes a slot, at most two
-    thirds full (a dict of the ids and their lines took about 200 bytes a card). ``where``
+    first seen: an open-addressing table of three arrays, 20 bytes a slot, a third to two
+    thirds full (a dict of the ids and their lines took about 120 bytes a card). ``where``
     is kept as its line number when it is the usual ``prefix`` + line (``source:line``),
     else in a dict (no reader gives such wheres for a whole file)."""
 
