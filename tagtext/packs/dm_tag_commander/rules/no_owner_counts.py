@@ -67,35 +67,55 @@ def _leaf_at(node, start: int, end: int, kind: str):
 
 
 def could_apply(low: str) -> bool:
-    """The trigger (:mod:`.triggers`): a zone's …にある with a count word after it, or すべての
-    + a zone with a count word after it, in a stretch with no 、。 of a line read as the
-    analysis masks it (_ZONE_COUNT and _ALL_ZONES cannot match otherwise), or on a line that
-    cannot be read without parsing. (Read in one pass: the first zone of a stretch, a count
-    after it.)"""
+    """The trigger (:mod:`.triggers`): on a line read as the analysis masks it, in a stretch
+    with no 、。, a zone's …にある followed by a count with no owner word starting in between
+    (_ZONE_COUNT but what it says of the character before the zone), or すべての + a zone with
+    a count word after it (_ALL_ZONES); or, on a line that cannot be read without parsing,
+    their words. Read in one pass (:func:`_counted_zone`)."""
     for line in triggers.lines(low, "ゾーン") + triggers.lines(low, "墓地"):
-        if not _counted_zone(line):
+        if not _counted_zone(line, owners=False):
             continue
         seen = triggers.masked_line(line)
-        if seen is None or _counted_zone(seen):
+        if seen is None or _counted_zone(seen, owners=True):
             return True
     return False
 
 
 _ZONE_AT = re.compile(r"(?:バトルゾーン|マナゾーン|墓地|シールドゾーン)にある")
-_COUNTED = re.compile(r"につき|の数|の枚数")
 _EVERY_ZONE = re.compile(r"すべての(?:マナゾーン|墓地|バトルゾーン|シールドゾーン)")
 _SUMMED = re.compile(r"につき|の数|の枚数|の合計")
 _STRETCH_CUT = re.compile(r"[、。]")
+#: where each count of _ZONE_COUNT starts, and where each owner word starts (zero-width: every
+#: start, overlapping ones too)
+_COUNT_STARTS = re.compile(r"(?=(?:\d+|ひとつ)(?:体|枚|つ)?につき|の(?:数|枚数)(?!以))")
+_OWNER_STARTS = re.compile("(?=" + _OWNER + ")")
+_OPEN, _COUNT, _OWNER_WORD = 0, 1, 2
 
 
-def _counted_zone(line: str) -> bool:
+def _counted_zone(line: str, owners: bool) -> bool:
+    """Whether a stretch of ``line`` holds a zone's …にある with a count after it and (with
+    ``owners``) no owner word starting from the end of …にある to the count's start; or
+    すべての + a zone with a count word after it."""
     for stretch in _STRETCH_CUT.split(line):
-        at = _ZONE_AT.search(stretch)
-        if at is not None and _COUNTED.search(stretch, at.end()):
-            return True
         every = _EVERY_ZONE.search(stretch)
         if every is not None and _SUMMED.search(stretch, every.end()):
             return True
+        if _ZONE_AT.search(stretch) is None:
+            continue
+        events = [(m.end(), _OPEN) for m in _ZONE_AT.finditer(stretch)]
+        events += [(m.start(), _COUNT) for m in _COUNT_STARTS.finditer(stretch)]
+        if owners:
+            events += [(m.start(), _OWNER_WORD) for m in _OWNER_STARTS.finditer(stretch)]
+        # at one position: a zone's end opens, then a count is read, then an owner word closes
+        # (an owner word starting at the count is not between them)
+        opened = False
+        for _, kind in sorted(events):
+            if kind == _OPEN:
+                opened = True
+            elif kind == _COUNT and opened:
+                return True
+            elif kind == _OWNER_WORD:
+                opened = False
     return False
 
 
