@@ -41,6 +41,7 @@ or a selection of the opponent's cards), and whether it *reads the life* (ライ
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -120,7 +121,17 @@ class Facts:
     full_width: bool
 
     def in_ability(self, index: int, role: str | None = None) -> list[Mention]:
-        return [m for m in self.mentions if m.ability == index and (role is None or m.role == role)]
+        """The mentions of ability ``index`` (of ``role``, if given), in text order."""
+        return [m for m in self._by_ability.get(index, ()) if role is None or m.role == role]
+
+    @functools.cached_property
+    def _by_ability(self) -> dict[int, list[Mention]]:
+        # ability -> its mentions, made once: the rules ask for each ability's mentions, and
+        # a scan of every mention per ability made a text of many lines quadratic
+        by: dict[int, list[Mention]] = {}
+        for m in self.mentions:
+            by.setdefault(m.ability, []).append(m)
+        return by
 
 
 def analyse(tree: b.CardText, text: str, card_type: str | None = None) -> Facts:
