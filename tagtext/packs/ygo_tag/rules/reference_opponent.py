@@ -7,8 +7,8 @@ import re
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
 from ..analysis import both_areas
-from .common import (Context, agree_singular, antecedent_mention, introduce, like, opponent_as, replace, rule_of,
-                     wants_opponent, your_opponent)
+from .common import (Context, agree_singular, antecedent_mention, introduce, like, next_word, opponent_as, replace,
+                     rule_of, wants_opponent, your_opponent)
 
 ID = "reference-opponent"
 TRIGGER = re.compile(r"your opponent|both gys|both graveyards")
@@ -60,7 +60,9 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     the Deck as that opponent"); "you and your opponent have the same number of cards in
     hand" compares you with one: "you and an opponent", then "that opponent". A
     requirement on "both GYs" (yours and your opponent's) is on yours and one opponent's:
-    "If you banished monsters from your GY and an opponent's GY"."""
+    "If you banished monsters from your GY and an opponent's GY". "If only your opponent
+    controls a monster" -> "If only your opponents control monsters" (NOTES, "Decided":
+    only the opponents, whichever of them, control monsters)."""
     changes: dict = {}
     for both, area, conditional in both_areas(tree):
         if conditional and ctx.free(both) and ctx.free(area):
@@ -94,9 +96,39 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # GY ... your opponent banishes 1 monster from their GY"): that opponent is
             # chosen when the effect is activated (rule 2), before the check
             continue
+        if _only_opponent_has(m):
+            _only_opponents_have(m, changes, ctx)
+            continue
         replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
         introduce(tree, ctx, changes, m.sentence, m.start, ID)
     return replace_leaves(tree, changes)
+
+
+#: "If only your opponent controls a monster": the requirement read across both opponents
+_ONLY_HAS = frozenset({("controls", "a", "monster"), ("controlled", "a", "monster")})
+
+
+def _only_opponent_has(m) -> bool:
+    """ "If only your opponent controls a monster", "if only your opponent controlled a
+    monster when this effect was activated": a requirement that no one but the opponent
+    controls a monster."""
+    return m.before[-1:] == ("only",) and not m.leaf.possessive and m.after[:3] in _ONLY_HAS
+
+
+def _only_opponents_have(m, changes: dict, ctx: Context) -> None:
+    """ "If only your opponent controls a monster" -> "If only your opponents control
+    monsters" (NOTES, "Decided": "only an opponent" reads as only one of them): only the
+    opponents have monsters on the field, whichever of them; the words after agree."""
+    replace(changes, m.leaf, like("your opponents", m.leaf.text), ID, ctx)
+    verb = next_word(m.leaf, ctx)
+    if verb.text.lower() == "controls":
+        replace(changes, verb, "control", ID, ctx)
+    article = next_word(verb, ctx)
+    monster = next_word(article, ctx)
+    # "a monster" -> "monsters": the article takes the noun's place, the noun goes with its space
+    replace(changes, article, "monsters", ID, ctx)
+    changes[monster.start] = lambda leaf: leaf.replaced("", ID).with_changes(prefix="")
+    ctx.claimed.add(monster.start)
 
 
 def _they_after_team(m, ctx: Context) -> bool:
