@@ -128,6 +128,20 @@ class Mention:
                                                                     for w in self.before[-10:-2])
 
     @property
+    def battled(self) -> bool:
+        """It owns the monster a monster battles, destroys by battle or attacks ("If the
+        equipped monster battles your opponent's monster", "If it destroys your opponent's
+        monster by battle", "When this card destroys your opponent's monster and sends it
+        to the Graveyard as a result of battle", "a monster you control attacks your
+        opponent's monster"): the opponent who has that monster, whichever it is."""
+        if not (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive and self.after[:1] == ("monster",)):
+            return False
+        verb = self.before[-1:]
+        if verb in (("battles",), ("battled",), ("attacks",), ("attacked",)):
+            return True
+        return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:6]
+
+    @property
     def comparison(self) -> bool:
         """ "(both) you and your opponent" compared with each other: "While you and your
         opponent have the same number of cards in hand" (you and one opponent, not all

@@ -139,7 +139,13 @@ def acting_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # "If this card is destroyed by an opponent's card effect: You can send cards
             # from the top of that opponent's Deck to the GY"
             pass
-        elif your_opponent(m) and happened_to(m):
+        elif your_opponent(m) and (happened_to(m) or m.battled and not wants_opponent(ctx, m.sentence, m.start)):
+            # also the monster a condition's monster battles ("If the equipped monster
+            # battles your opponent's monster", "If this card destroyed your opponent's
+            # monster by battle, it can attack once again"): either opponent's (NOTES,
+            # "Decided"); not when the effect then acts on that opponent's hand, Deck ...
+            # ("if it destroys your opponent's monster by battle this turn, your opponent
+            # banishes 3 monsters from their Extra Deck": rule 2 chooses the one)
             replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
             continue
         elif not your_opponent(m) or not acted(m):
