@@ -142,6 +142,13 @@ class Mention:
         return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:6]
 
     @property
+    def owned_by(self) -> bool:
+        """It describes a card by its owner ("1 monster you control that is owned by your
+        opponent", "If a monster(s) owned by your opponent is sent to the GY"): any card
+        of either opponent's meets the description."""
+        return self.before[-2:] == ("owned", "by") and not self.leaf.possessive
+
+    @property
     def comparison(self) -> bool:
         """ "(both) you and your opponent" compared with each other: "While you and your
         opponent have the same number of cards in hand" (you and one opponent, not all

@@ -62,7 +62,8 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     requirement on "both GYs" (yours and your opponent's) is on yours and one opponent's:
     "If you banished monsters from your GY and an opponent's GY". "If only your opponent
     controls a monster" -> "If only your opponents control monsters" (NOTES, "Decided":
-    only the opponents, whichever of them, control monsters)."""
+    only the opponents, whichever of them, control monsters). A card described by its
+    owner, "owned by your opponent", is "owned by an opponent" (NOTES, "Decided")."""
     changes: dict = {}
     for both, area, conditional in both_areas(tree):
         if conditional and ctx.free(both) and ctx.free(area):
@@ -76,6 +77,11 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             # all cards and effects activated by your opponent": you and one opponent
             replace(changes, m.leaf, like("you and an opponent", m.leaf.text), ID, ctx)
             introduce(tree, ctx, changes, m.sentence, m.start, ID)
+            continue
+        if m.owned_by and your_opponent(m) and not m.counted and ctx.free(m.leaf):
+            # "1 monster you control that is owned by your opponent": a card described by
+            # its owner, either opponent's (NOTES, "Decided"); it introduces no one
+            replace(changes, m.leaf, opponent_as(m, "an"), ID, ctx)
             continue
         if _they_after_team(m, ctx):
             # "Can attack your opponent directly, unless they control a Toon monster", "When
