@@ -291,6 +291,25 @@ class Analysis:
             chain.append(self.facts[chain[-1]].parent)
         return chain[::-1]
 
+    def chance_result(self, index: int) -> bool:
+        """Sentence ``index`` is a bullet applied as the result of a die roll or coin toss
+        its effect makes ("Roll a six-sided die and apply the result. ● 2: Your opponent
+        discards 1 card.", "Toss a coin and apply this effect. ● Tails: ..."): a later step
+        of the resolution, not a choice made on activation (a modal bullet's)."""
+        if not self.facts or not self.facts[index].bullet:
+            return False
+        return any(self._rolls(k) for k in self.effect_of(index)[:-1])
+
+    def _rolls(self, index: int) -> bool:
+        """What sentence ``index``'s effect does rolls a die or tosses a coin (not only its
+        condition: "Once per turn, you can toss a coin 3 times and apply the appropriate
+        effect: ● 3 Heads: ..." has its first result for an effect)."""
+        start = self.facts[index].effect_start
+        if start is None:
+            return False
+        words = " ".join(leaf.text for leaf in self.sentences[index].leaves() if leaf.start >= start.start)
+        return _CHANCE.search(words.lower()) is not None
+
     def goes_on(self, earlier: int, later: int) -> bool:
         """Whether sentence ``later`` goes on with the effect of ``earlier`` (``earlier`` is
         among its ancestors; a sentence goes on with its own effect)."""
@@ -417,6 +436,10 @@ def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
         segment += 1
     return out
 
+
+#: an effect that rolls a die or tosses a coin ("roll a six-sided die", "toss a coin 3
+#: times", "if an activated card effect tosses coins")
+_CHANCE = re.compile(r"\b(?:roll|rolls|toss|tosses)\b (?:a|\d+|coins)\b")
 
 #: how a sentence opens that states what is done or declared on activation (the old
 #: template of a Spell or Trap: "Pay 1000 Life Points. Declare a Type and an Attribute.")

@@ -89,6 +89,10 @@ def choose_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
             if each is not None:
                 _drop_words(changes, each[0])
         introduce(tree, ctx, changes, anchor.sentence, min(placed, anchor.start), ID)
+        if ctx.analysis.chance_result(anchor.sentence):
+            # "Choose 1 opponent; roll a six-sided die and apply the result.": every result
+            # names that opponent ("● 4: That opponent draws 1 card.")
+            introduce(tree, ctx, changes, _root_of(anchor.sentence, ctx), placed, ID)
         for sentence in chain:
             if sentence > anchor.sentence and sentence not in ctx.introduced:
                 introduce(tree, ctx, changes, sentence, -1, ID)
@@ -266,9 +270,13 @@ def _root_of(index: int, ctx: Context) -> int:
     """The first sentence of the effect sentence ``index`` goes on with ("Toss a coin and call
     it. If you call it right, ..."), after what is done on activation ("Pay 1000 Life
     Points. Declare a Type and an Attribute. <the effect>"); a bullet is its own (NOTES: a
-    bullet opens with its choice)."""
+    bullet opens with its choice), unless it is the result of a die roll or coin toss
+    (NOTES, "Decided": a later step of the resolution, so the choice opens the effect,
+    before the roll)."""
     facts = ctx.analysis.facts
-    while not facts[index].bullet and facts[index].parent is not None and not facts[facts[index].parent].activation:
+    chance = ctx.analysis.chance_result(index)
+    while ((not facts[index].bullet or chance) and facts[index].parent is not None
+           and not facts[facts[index].parent].activation):
         index = facts[index].parent
     return index
 
