@@ -31,6 +31,9 @@ _PLAYER_VERBS = re.compile(
     r"place|target|inflict|negate|skip|would|attack|destroy|look|call|called|say|did|do|only)\b", re.I)
 
 
+#: the nouns that name a card ("1 face-up monster on ...")
+_CARD_NOUNS = frozenset({(w,) for w in ("monster", "monsters", "monster(s)", "card", "cards", "card(s)")})
+
 #: words between a possessive and the turn it names ("your opponent's next turn", "... 3rd
 #: End Phase": the grammar reads "3rd" as "3" and "rd")
 _ORDINALS = frozenset({"next", "first", "second", "third", "fourth", "st", "nd", "rd", "th"})
@@ -140,6 +143,19 @@ class Mention:
         if verb in (("battles",), ("battled",), ("attacks",), ("attacked",)):
             return True
         return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:6]
+
+    @property
+    def where_a_card_is(self) -> bool:
+        """It owns the field a card stands on, named right after that card ("Place 1
+        A-Counter on 1 face-up monster on your opponent's side of the field": the counter
+        is put on the monster): where the card is, not where one is put ("place this card
+        in your opponent's Pendulum Zone" puts it there)."""
+        if not (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive and self.area in y.FIELD_AREAS
+                and self.before[-1:] in (("on",), ("in",)) and self.before[-2:-1] in _CARD_NOUNS):
+            return False
+        words = self.before[:-2]
+        put = max((k for k, w in enumerate(words) if w.startswith(("place", "summon"))), default=None)
+        return put is not None and any(w in ("on", "in", "to") for w in words[put + 1:])
 
     @property
     def owned_by(self) -> bool:

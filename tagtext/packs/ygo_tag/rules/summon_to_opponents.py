@@ -75,9 +75,11 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
         near = puts_in_zone(" ".join(m.before))
         to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
-        if _describes(m):
+        if _describes(m) or m.where_a_card_is:
             # "Place 1 A-Counter on all monsters Special Summoned to your opponent's side of
-            # the field": which monsters, not a Summon you perform (rule 1's)
+            # the field": which monsters, not a Summon you perform; "Place 1 A-Counter on 1
+            # face-up monster on your opponent's side of the field": where the monster is,
+            # not where a card is put (both rule 1's)
             continue
         if summoned and (to_zone or under):
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
