@@ -137,12 +137,19 @@ class Mention:
         monster by battle", "When this card destroys your opponent's monster and sends it
         to the Graveyard as a result of battle", "a monster you control attacks your
         opponent's monster"): the opponent who has that monster, whichever it is."""
-        if not (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive and self.after[:1] == ("monster",)):
+        if not (isinstance(self.leaf, y.PlayerRef) and self.leaf.possessive):
             return False
-        verb = self.before[-1:]
+        if self.after[:1] == ("monster",):
+            verb = self.before[-1:]
+        elif self.after[:4] == ("side", "of", "the", "field") and self.before[-2:] == ("monster", "on"):
+            # "Each time this card destroys 1 monster on your opponent's side of the field by
+            # battle": the same monster, named by where it stands
+            verb = self.before[-4:-3] if self.before[-3:-2] == ("1",) else self.before[-3:-2]
+        else:
+            return False
         if verb in (("battles",), ("battled",), ("attacks",), ("attacked",)):
             return True
-        return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:6]
+        return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:]
 
     @property
     def where_a_card_is(self) -> bool:
