@@ -16,7 +16,7 @@ from tagtext import carddb, writeback
 from tagtext.accounting import Account, Ledger, covered_by
 from tagtext.errors import ParseError
 from tagtext.packs.base import Rule
-from tagtext.packs.tables import CardTablePack
+from tagtext.packs.tables import CardTablePack, KnownCards
 from tagtext.pipeline import Context
 from tagtext.result import Edit, Residual, RewriteResult
 
@@ -105,6 +105,29 @@ def test_a_table_in_memory_is_remembered_and_written_back_by_the_packs_module():
     assert [c.id for c in db.cards] == ["7"] and pack.known("7") == "unit"
     assert pack.shipped_database() == json.dumps(SHIPPED).encode()
     assert pack.write_back(b"", "mem", "json", {}) == "written"
+
+
+def test_cards_added_one_at_a_time_join_the_one_table_not_a_copy_of_it():
+    # a copy of the whole table per card added made a streamed database's reading quadratic
+    known = KnownCards()
+    table = known.facts
+    for i in range(100):
+        known.add({f"c{i}": i})
+    assert known.facts is table and len(table) == 100 and known.get("c7") == 7
+
+
+def test_a_streamed_lines_card_is_known_until_the_next_line_and_none_is_kept():
+    pack = TablePack()
+    problems = []
+    for i in range(50):
+        card = pack.card_from_json_line(f"f:{i + 1}", {"id": f"c{i}", "type": f"t{i}", "text": "x"}, problems)
+        assert card.id == f"c{i}" and pack.known(card.id) == f"t{i}" and pack.known(f"c{i - 1}") is None
+    assert pack._cards.facts == {} and problems == []
+    assert pack.known("s1") is None  # lines read stand for a table read: the shipped one is not asked
+    assert pack.card_from_json_line("f:51", {"type": "unit"}, problems) is None
+    assert [(p.where, p.kind) for p in problems] == [("f:51", "no-id")] and pack.known("c49") == "t49"
+    pack.add_known("c49", "later")  # a card added after the line stands over it
+    assert pack.known("c49") == "later"
 
 
 def test_parts_whole_where_a_trigger_meets_the_text_or_the_grammar_refuses_it():

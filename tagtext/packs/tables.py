@@ -20,13 +20,16 @@ pack's. What it gives:
 - :meth:`CardTablePack.quirk_notices`: the parser's quirks of a text as warnings
   (``text-quirk``, with the card and the line and column);
 - the card data: ``load_database``, ``database_from_bytes`` (both remembering the cards),
+  ``card_from_json_line`` (the line's card known until the next line is read),
   ``shipped_database``, ``write_back``, ``data_source`` (the package's ``data/SOURCE.md``),
   and the package's ``special-rulings.toml`` read once (:meth:`CardTablePack.packaged_rulings`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import json
 import threading
 from importlib import resources
 from types import ModuleType
@@ -40,16 +43,40 @@ from .base import Pack
 
 
 class KnownCards:
-    """Card id -> facts, shared by a pack and its copies (``with_notes``); replaced whole on
-    each addition, so a reader never sees it half updated."""
+    """Card id -> facts, shared by a pack and its copies (``with_notes``).
+
+    The cards of every table read and every card added are in one dict, updated in place
+    under a lock: a table's cards are added once, nothing is copied per card (a copy of the
+    whole per addition made reading a database a line at a time quadratic). The card of the
+    JSON line being converted (:meth:`CardTablePack.card_from_json_line`) is held apart, per
+    thread, until the next line is read: a streamed conversion keeps no card it has done."""
 
     def __init__(self):
         self.facts: dict[str, object] = {}
+        #: whether a JSON line was read as a card (a table read, as far as the shipped one goes)
+        self.lines_read = False
         self._lock = threading.Lock()
+        self._line = threading.local()
 
     def add(self, facts: dict[str, object]) -> None:
+        """Make ``facts``' cards known (a table read, a card added); a line read before in this
+        thread no longer stands over them."""
         with self._lock:
-            self.facts = {**self.facts, **facts}
+            self.facts.update(facts)
+        self._line.facts = None
+
+    def read_line(self, facts: dict[str, object]) -> None:
+        """The facts of the card of the JSON line just read, known in this thread until the
+        next line is read or a table is."""
+        self.lines_read = True
+        self._line.facts = facts
+
+    def get(self, card_id: str, default=None):
+        """The facts of ``card_id``: the line's card, else a table's or an added card's."""
+        line = getattr(self._line, "facts", None)
+        if line and card_id in line:
+            return line[card_id]
+        return self.facts.get(card_id, default)
 
 
 class CardTablePack(Pack):
@@ -122,9 +149,10 @@ class CardTablePack(Pack):
         added (:meth:`add_known`), or else the shipped table; ``default`` when not known."""
         if card_id is None:
             return default
-        if not self._cards.facts:
+        card_id = str(card_id)
+        if not self._cards.facts and not self._cards.lines_read:
             self._remember(self.shipped_cards())
-        return self._cards.facts.get(str(card_id), default)
+        return self._cards.get(card_id, default)
 
     def add_known(self, card_id: str, facts) -> None:
         """Make a card known that no table read holds (the facts the pack's ``add_card`` was given)."""
@@ -147,6 +175,17 @@ class CardTablePack(Pack):
         db = self.card_data.parse_bytes(data, source, fmt)
         self._remember(db)
         return db
+
+    def card_from_json_line(self, where: str, entry: object, problems: list):
+        """One entry of a JSON-lines database as a card (read as a table of one entry), whose
+        facts are known until the next line is read (:meth:`KnownCards.read_line`): the
+        streamed conversion rewrites it before reading on, and keeps no card it has done."""
+        db = self.card_data.parse_bytes(json.dumps([entry]).encode("utf-8"), where, "json")
+        problems.extend(dataclasses.replace(p, where=where) for p in db.problems)
+        if not db.cards:
+            return None
+        self._cards.read_line(self.facts_of(db))
+        return db.cards[0]
 
     def load_database(self, path: str | None = None) -> Database:
         db = self.card_data.load(path)

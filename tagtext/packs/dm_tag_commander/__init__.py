@@ -168,7 +168,7 @@ def _rulings_table(table: rulings.Table, notes: bool, known: KnownCards) -> Name
 
 
 def _keys_of(known: KnownCards, card_id: str) -> tuple[str, ...]:
-    facts = known.facts.get(str(card_id))
+    facts = known.get(str(card_id))
     name = facts.name if facts is not None and facts.name else card_id
     return (card_id,) + ruling_keys(name)
 

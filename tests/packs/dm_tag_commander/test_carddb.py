@@ -85,3 +85,29 @@ def test_an_entry_without_an_id_is_skipped_and_reported(pack, tmp_path):
     path.write_text('[{"name": "x", "text": "相手は呪文を唱えられない。"}, {"id": "a", "text": "y"}]', encoding="utf-8")
     db = pack.load_database(str(path))
     assert [c.id for c in db.cards] == ["a"] and db.skipped == 1
+
+
+def test_streamed_lines_read_each_card_with_its_facts_and_keep_none(pack):
+    # each line's card is rewritten with its own facts (its type: a spell's text is read as a
+    # spell's), as the whole file's are, and no card done is kept (a table of every card
+    # streamed, copied per card, made streaming quadratic)
+    import io
+    import json
+
+    from tagtext import streaming
+    from tagtext.batch import convert_database
+    from tagtext.convert import write_jsonl
+    from tagtext.packs.dm_tag_commander import DmTagCommanderPack
+
+    doc = json.loads(pack.shipped_database())
+    entries = (doc if isinstance(doc, list) else doc.get("cards") or doc.get("data"))[:400]
+    assert any(e.get("cardType") == "呪文" for e in entries)
+    data = json.dumps(entries, ensure_ascii=False).encode("utf-8")
+    whole_pack, streaming_pack = DmTagCommanderPack(), DmTagCommanderPack()
+    whole = io.StringIO()
+    write_jsonl(convert_database(whole_pack.database_from_bytes(data, "cards.jsonl", "json"), whole_pack), whole)
+    streamed = io.StringIO()
+    streaming.convert_lines(((f"cards.jsonl:{i + 1}", e) for i, e in enumerate(entries)), "cards.jsonl",
+                            streaming_pack, streamed)
+    assert streamed.getvalue() == whole.getvalue()
+    assert len(whole_pack._cards.facts) == len(entries) and streaming_pack._cards.facts == {}
