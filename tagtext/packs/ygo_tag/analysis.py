@@ -152,6 +152,14 @@ class Mention:
         return verb in (("destroys",), ("destroyed",)) and "battle" in self.after[1:]
 
     @property
+    def holder(self) -> bool:
+        """A "their" naming the area of the player who has the cards, in the same phrase
+        ("each card your opponent currently has in their hand"): it refers back to the
+        subject of "has"."""
+        return (isinstance(self.leaf, y.Pronoun) and self.leaf.possessive
+                and self.before[-1:] == ("in",) and self.before[-2:-1] in (("has",), ("have",), ("had",)))
+
+    @property
     def where_a_card_is(self) -> bool:
         """It owns the field a card stands on, named right after that card ("Place 1
         A-Counter on 1 face-up monster on your opponent's side of the field": the counter

@@ -38,7 +38,10 @@ def counts_all_areas(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, m.leaf, like("either opponent" + ("'s" if possessive else ""), m.leaf.text), ID, ctx)
             last_opponent_segment = (m.sentence, m.segment)
         elif (isinstance(m.leaf, y.Pronoun) and m.area is not None and m.leaf.possessive and ctx.free(m.leaf)
+              and not (m.holder and last_opponent_segment == (m.sentence, m.segment))
               and (last_opponent_segment == (m.sentence, m.segment) or _counts_theirs(m, ctx))):
+            # (not "for each card either opponent currently has in their hand": "their" is
+            # the subject's, already either opponent's)
             replace(changes, m.leaf, like("either opponent's", m.leaf.text), ID, ctx)
         elif (isinstance(m.leaf, y.Pronoun) and m.leaf.text.lower() == "they"
               and m.after[:1] in (("control",), ("controlled",)) and ctx.free(m.leaf) and _counts_theirs(m, ctx)):
