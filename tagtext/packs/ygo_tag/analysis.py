@@ -815,7 +815,11 @@ def _private(m: Mention) -> bool:
     "their hand"), or names the player who acts on theirs ("your opponent discards",
     "your opponent can reveal 1 monster in their hand", "3 of your opponent's cards, 1
     each from their hand, field, and GY"); not the field named outright ("monsters your
-    opponent controls and in their GY": only the GY is one opponent's)."""
+    opponent controls and in their GY": only the GY is one opponent's), nor a card only
+    compared with ("with the same Attribute as a monster your opponent controls or is in
+    their GY": nothing is done to that GY)."""
+    if _compared_with(m):
+        return False
     if m.area is not None:
         return m.area in y.PRIVATE_AREAS
     if m.leaf.text.lower().endswith(("'s", "’s")) and m.after[:2] in (("entire", "hand"), ("entire", "deck")):
@@ -832,6 +836,20 @@ def _private(m: Mention) -> bool:
             return m.after[0] in ("cards", "card", "monsters", "monster")  # "3 of your opponent's cards"
         return m.after[0] not in ("controls", "control", "currently", "turn", "takes")
     return False
+
+
+#: words that, after "the same ... as", take the phrase out of the comparison ("the same
+#: name as that monster from your opponent's GY": where the cards are taken from)
+_PAST_COMPARISON = frozenset({"from", "to", "and", "then", "into", "on", "under"})
+
+
+def _compared_with(m: Mention) -> bool:
+    """The phrase names where a card is that another is only compared with: "with the
+    same Attribute as a monster your opponent controls or is in their GY"."""
+    words = m.before
+    k = max((i for i, w in enumerate(words) if w == "as"), default=None)
+    return (k is not None and any(w in ("same", "original") for w in words[max(0, k - 4):k])
+            and not any(w in _PAST_COMPARISON for w in words[k + 1:]))
 
 
 def _in_graveyard(m: Mention) -> bool:
