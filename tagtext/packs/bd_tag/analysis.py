@@ -146,7 +146,7 @@ def analyse(tree: b.CardText, text: str, card_type: str | None = None) -> Facts:
 # ----------------------------------------------------------------------------- abilities
 
 def _abilities(tree: b.CardText, text: str, mask: str, card_type: str | None):
-    inside = [(node.start, node.end) for node in tree.walk() if isinstance(node, b.Reminder)]
+    reminders = None  # made at the first label that could open an ability
     groups: list[list[b.Leaf]] = [[]]
     breaks: list[bool] = []
     for leaf in tree.leaves():
@@ -155,15 +155,37 @@ def _abilities(tree: b.CardText, text: str, mask: str, card_type: str | None):
                 breaks.append(True)
                 groups.append([])
             continue
-        if isinstance(leaf, b.Label) and not any(s < leaf.start < e for s, e in inside) and groups[-1]:
-            breaks.append(False)
-            groups.append([])
+        if isinstance(leaf, b.Label) and groups[-1]:
+            if reminders is None:
+                reminders = _Reminders(tree)
+            if not reminders.holds(leaf.start):
+                breaks.append(False)
+                groups.append([])
         groups[-1].append(leaf)
     if not groups[-1]:
         groups.pop()
     breaks = breaks[:len(groups) - 1] + [True]
     for index, (leaves, break_after) in enumerate(zip(groups, breaks)):
         yield _ability(index, leaves, break_after, mask, card_type)
+
+
+class _Reminders:
+    """Where the text's reminders are, to ask whether a position is inside one (a label
+    there opens no ability): the outermost reminders' spans, in text order, searched by
+    bisection (a scan of every reminder per label made a text of many labels quadratic)."""
+
+    def __init__(self, tree: b.CardText):
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for node in tree.walk():  # parents first, in text order: a nested one is inside the last
+            if isinstance(node, b.Reminder) and not (self.ends and node.start < self.ends[-1]):
+                self.starts.append(node.start)
+                self.ends.append(node.end)
+
+    def holds(self, pos: int) -> bool:
+        """Whether ``pos`` is strictly inside a reminder (after its opening bracket)."""
+        i = bisect.bisect_left(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
 
 
 def _ability(index: int, leaves: list[b.Leaf], break_after: bool, mask: str, card_type: str | None) -> Ability:
