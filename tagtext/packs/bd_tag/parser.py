@@ -1,9 +1,11 @@
 """Build Divide card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
-``grammar/bd.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`),
-its plain-text terminals the engine's shared ones for unspaced text
-(:mod:`tagtext.syntax.unspaced`). The tree is built while Lark parses (an inline
-:class:`lark.Transformer`).
+``grammar/bd.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`). The
+tree is built while Lark parses (an inline :class:`lark.Transformer`). Plain text is lexed
+as one TEXT token per run of kanji, kana, Latin letters, digits and signs, and the builder
+cuts it into the leaves the engine's shared terminals for unspaced text
+(:mod:`tagtext.syntax.unspaced`: KANJI, HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN) would lex,
+one per run of one script (:data:`_SCRIPT_RUN`).
 
 Before parsing, :func:`check_text` refuses what cannot be read safely (one-line
 :class:`~tagtext.errors.ParseError` naming line and column): an opaque bracket (《 『 「 【 ⁅)
@@ -15,6 +17,8 @@ parses, and :func:`quirks` says where, for the warnings.
 """
 
 from __future__ import annotations
+
+import re
 
 from lark import Transformer
 
@@ -34,6 +38,12 @@ _LEAF_CLASS = {
     "LPAR": b.Punct, "RPAR": b.Punct, "STOP": b.Punct, "COMMA": b.Punct, "COLON": b.Punct, "OTHER": b.Other,
 }
 
+#: the leaves of a TEXT token: a run of one script, each group named after the shared
+#: terminal (tagtext/syntax/unspaced.lark) that lexes it; a sign is one leaf per character
+_SCRIPT_RUN = re.compile(r"(?P<KANJI>[\u3005\u3006\u4e00-\u9fff]+)|(?P<HIRAGANA>[\u3041-\u309f]+)"
+                         r"|(?P<KATAKANA>[\u30a1-\u30ff\uff66-\uff9f]+)|(?P<LATIN>[A-Za-zＡ-Ｚａ-ｚ]+)"
+                         r"|(?P<NUMBER>[0-9０-９]+)|(?P<SIGN>[+＋\-－―‐−])")
+
 
 class CardTextBuilder(Transformer):
     """Builds the Build Divide nodes while Lark parses. Methods are named after grammar
@@ -47,7 +57,28 @@ class CardTextBuilder(Transformer):
         return _LEAF_CLASS.get(tok.type, b.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
 
     def _nodes(self, children) -> tuple[b.Node, ...]:
-        return tuple(self.leaf(c) if isinstance(c, Lexeme) else c for c in children)
+        out: list[b.Node] = []
+        for c in children:
+            if not isinstance(c, Lexeme):
+                out.append(c)
+            elif c.type == "TEXT":
+                out.extend(self.script_runs(c))
+            else:
+                out.append(self.leaf(c))
+        return tuple(out)
+
+    @staticmethod
+    def script_runs(tok) -> list[b.Leaf]:
+        """A TEXT token's leaves: one per run of one script (a :class:`~.nodes.Number` for
+        digits, :class:`~.nodes.Words` for the others), each with its own span; the
+        whitespace before the token is the first one's prefix."""
+        start, text, prefix = tok.start_pos, str(tok), tok.prefix
+        out = []
+        for m in _SCRIPT_RUN.finditer(text):
+            at, to = m.span()
+            out.append(_LEAF_CLASS[m.lastgroup](start + at, start + to, prefix, m.group()))
+            prefix = ""
+        return out
 
     def reminder(self, children):
         parts = self._nodes(children)

@@ -65,3 +65,49 @@ def test_what_cannot_be_read_safely_is_a_one_line_error(text, what):
 def test_the_driver_and_larks_lexer_agree_on_every_shipped_text(bd_db):
     for card, _, text in bd_db.texts():
         assert parse(text) == parse_with_lark_lexer(text), card.id
+
+
+def test_a_text_token_gives_the_leaves_the_shared_script_terminals_lex(bd_db, tmp_path):
+    """The grammar lexes plain text as one TEXT token and the builder cuts it (parser.py):
+    the tree is the one the grammar gives with the engine's shared terminals KANJI,
+    HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN in its place (a leaf per run of one script),
+    on every shipped text and on random texts of those scripts, brackets, labels, marks
+    and whitespace."""
+    import random
+    from dataclasses import dataclass
+
+    from tagtext.syntax.checks import keep_as_other
+    from tagtext.syntax.grammar import Grammar
+    from tagtext.syntax.words import Segmentation
+    from tagtext.packs.bd_tag import parser
+
+    source = parser.GRAMMAR.text()
+    shared = "NUMBER | KANJI | HIRAGANA | KATAKANA | LATIN | SIGN"
+    assert "_atom: TEXT |" in source
+    reference = source.replace("_atom: TEXT |", f"_atom: {shared} |").replace(
+        "%import unspaced (", "%import unspaced (NUMBER, KANJI, HIRAGANA, KATAKANA, LATIN, SIGN, ")
+    path = tmp_path / "bd-by-script.lark"
+    path.write_text(reference, encoding="utf-8")
+
+    @dataclass(frozen=True, slots=True)
+    class Words(b.Words):  # a Segmentation belongs to one grammar
+        segmentation = Segmentation(cut_anywhere=True)
+
+    by_script = Grammar(None, str(path), parser.CardTextBuilder, words=Words, recover=keep_as_other,
+                        check=parser.check_text)
+    texts = [text for _, _, text in bd_db.texts()]
+    alphabet = list("相手の手札ユニットを選ぶ時、。:：1２ABｂｱｲ+－―‐−・ー々〆 \u3000\n（）()①②?!#") + [
+        "⁅自動⁆", "（永続）", "(起動)", "[デコイ]", "『鏡花』", "【ブライト】", "⁅D⁆", "「注」", "《鏡花》", "「", "【"]
+    rng = random.Random(18)
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 60))) for _ in range(3000)]
+    compared = 0
+    for text in texts:
+        try:
+            expected = by_script.parse(text)
+        except ParseError:
+            with pytest.raises(ParseError):
+                parse(text)
+            continue
+        assert parse(text) == expected, text
+        compared += 1
+    assert compared > 1000
