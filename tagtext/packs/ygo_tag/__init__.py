@@ -47,7 +47,7 @@ def effect_lines(text: str, hits: list[int]) -> list[tuple[int, int]]:
     its bullets (see analysis.SentenceFacts.parent)."""
     lines = []
     start = 0
-    for end in [i for i, ch in enumerate(text) if ch == "\n"] + [len(text)]:
+    for end in _line_ends(text):
         lines.append((start, end))
         start = end + 1
     bullet = [text[s:e].lstrip(" \t\u00a0").startswith("●") for s, e in lines]
@@ -66,6 +66,17 @@ def effect_lines(text: str, hits: list[int]) -> list[tuple[int, int]]:
             wanted.add(down)
             down += 1
     return [lines[i] for i in sorted(wanted)]
+
+
+def _line_ends(text: str) -> list[int]:
+    """Where each line of ``text`` ends: each newline's offset, then the text's end."""
+    ends = []
+    end = text.find("\n")
+    while end != -1:
+        ends.append(end)
+        end = text.find("\n", end + 1)
+    ends.append(len(text))
+    return ends
 
 
 def _touching(chunks: list[tuple[int, int]], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ phrase (a :class:`~.nodes.PlayerRef`, or a pronoun that names a player) a
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -447,7 +448,18 @@ _SUM = re.compile(r"\bequal to the (?:combined|total) (?:ATK|DEF|Levels?|Ranks?|
 
 
 def _starts(words: tuple[str, ...] | list[str], phrases: tuple[str, ...]) -> bool:
-    return any(tuple(words[:len(p.split())]) == tuple(p.split()) for p in phrases)
+    """Whether ``words`` open with one of ``phrases`` (each a phrase of whole words)."""
+    split, longest = _phrase_words(phrases)
+    head = tuple(words[:longest])
+    return any(head[:len(p)] == p for p in split)
+
+
+@functools.lru_cache(maxsize=None)
+def _phrase_words(phrases: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], int]:
+    """``phrases`` split into words (each a tuple), and the most words one has: read once
+    per list of phrases, not per sentence asked about."""
+    split = tuple(tuple(p.split()) for p in phrases)
+    return split, max((len(p) for p in split), default=0)
 
 
 def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
@@ -466,6 +478,49 @@ def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
                 out.append((unit, segment))
         segment += 1
     return out
+
+
+def _segments(sentence: y.Sentence) -> tuple[list[list[str]], list[y.Leaf | None]]:
+    """The lowercased words of each segment of the sentence (as :func:`_units` counts
+    them; parentheses stripped, empty words left out), and the leaf each segment's first
+    unit is in (None for a segment with none; see :func:`_first_unit`). No run of plain
+    words is split into :class:`~.nodes.Word` units: their words are read off their text
+    (the grammar's separators are whitespace)."""
+    segments: list[list[str]] = []
+    starts: list[y.Leaf | None] = []
+    segment = 0
+    for clause in sentence.clauses:
+        colon, semicolon = getattr(clause, "colon", None), getattr(clause, "semicolon", None)
+        for leaf in clause.leaves():
+            if leaf is colon or leaf is semicolon:
+                continue
+            if _boundary(leaf):
+                segment += 1
+                continue
+            while len(segments) <= segment:
+                segments.append([])
+                starts.append(None)
+            if starts[segment] is None:
+                starts[segment] = leaf
+            segments[segment].extend(w for w in (w.strip("()") for w in leaf.text.lower().split()) if w)
+        segment += 1
+    return segments, starts
+
+
+def _first_unit(leaf: y.Leaf) -> y.Leaf:
+    """A segment's first unit, from the leaf it is in (see :func:`_segments`): a run of
+    plain words' first word, or the leaf itself."""
+    return leaf.split()[0] if isinstance(leaf, y.Words) else leaf
+
+
+def _may_cost_to(segments: list[list[str]]) -> bool:
+    """Whether the sentence's words hold "you can <pay/discard/...>" in a row: what
+    :func:`_cost_to` looks for first (each of those units is one word)."""
+    if not any("can" in words for words in segments):
+        return False
+    words = [w for words in segments for w in words]
+    return any(words[k] == "you" and words[k + 1] == "can" and words[k + 2] in _COST_VERBS
+               for k in range(len(words) - 2))
 
 
 #: an effect that rolls a die or tosses a coin ("roll a six-sided die", "toss a coin 3
@@ -519,22 +574,21 @@ def _words_of(node) -> list[str]:
     return [w.strip("()") for leaf in node.leaves() if not isinstance(leaf, y.Punct) for w in _words(leaf)]
 
 
+def _condition_words(sentence: y.Sentence, filled, condition: bool, lead: int) -> str:
+    """The words of the sentence's condition (lowercased): its condition clauses', or with
+    none, its old-style condition's (its ``lead`` first segments, of ``filled``)."""
+    if not condition and lead:
+        return " ".join(w for words, _ in filled[:lead] for w in words)
+    return " ".join(w for c in sentence.clauses if isinstance(c, y.Condition) for w in _words_of(c))
+
+
 def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: list[SentenceFacts],
                     spell_or_trap: bool) -> SentenceFacts:
-    units = _units(sentence)
     condition = any(isinstance(c, y.Condition) for c in sentence.clauses)
     cost = any(isinstance(c, y.Cost) for c in sentence.clauses)
     first_leaf = next(iter(sentence.leaves()), None)
     bullet = isinstance(first_leaf, y.Punct) and first_leaf.text == "●"
-    segments: list[list[str]] = []
-    seg_start: list[y.Leaf] = []
-    for unit, seg in units:
-        while len(segments) <= seg:
-            segments.append([])
-            seg_start.append(None)
-        if seg_start[seg] is None:
-            seg_start[seg] = unit
-        segments[seg].extend(w for w in (w.strip("()") for w in unit.text.lower().split()) if w)
+    segments, seg_start = _segments(sentence)
     filled = [(words, start) for words, start in zip(segments, seg_start) if words]
     opening = tuple(filled[0][0][:6]) if filled else ()
     goes_on = opening  # how it opens, a connective included ("Then, ...")
@@ -571,14 +625,14 @@ def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: lis
                 break
             lead = k + 1
         if 0 < lead < len(filled):
-            effect_start = filled[lead][1]
+            effect_start = _first_unit(filled[lead][1])
         else:
             lead = 0
     elif filled and not (cost or condition):
         k = lead
         if k == 0 and isinstance(filled[0][1], y.Connective) and len(filled) > 1:
             k = 1  # "Then, send ...": the effect goes on after the connective
-        effect_start = filled[k][1]
+        effect_start = _first_unit(filled[k][1])
     lasting = not condition and _starts(opening, _LASTING_OPENERS)
     main_words = " ".join(w for words, _ in filled[lead:] for w in words) if not (cost or condition) else ""
     restriction = bool(main_words) and (_LASTING_SEGMENT.search(main_words) is not None
@@ -586,14 +640,11 @@ def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: lis
                                         # activate this card from your hand.": a rule of the card
                                         or "activate this card from your hand" in main_words)
     parent = None
-    condition_words = " ".join(w for c in sentence.clauses if isinstance(c, y.Condition) for w in _words_of(c))
-    if not condition and lead:
-        condition_words = " ".join(w for words, _ in filled[:lead] for w in words)
-    all_words = " ".join(w for words, _ in filled for w in words)
     if bullet:
         parent = next((f.index for f in reversed(facts) if not f.bullet), None)
     elif facts and not new_line and not facts[-1].restriction and facts[-1].opening[:3] != ("you", "can", "only") and (
-            "by this effect" in condition_words or _ON_THIS_EFFECT.search(all_words)):
+            "by this effect" in _condition_words(sentence, filled, condition, lead)
+            or _ON_THIS_EFFECT.search(" ".join(w for words, _ in filled for w in words))):
         # "When this card is destroyed by this effect and sent to the Graveyard, ...": the
         # effect of the sentence before it, which it goes on from; "Your opponent must have
         # at least 5 cards in their hand for you to activate and to resolve this effect":
@@ -606,7 +657,7 @@ def _sentence_facts(index: int, sentence: y.Sentence, new_line: bool, facts: lis
             if _starts(goes_on, _GOES_ON_SPELL if spell_or_trap else _GOES_ON) or \
                     _starts(opening, _GOES_ON_SPELL if spell_or_trap else _GOES_ON):
                 parent = before.index
-    cost_to = None if cost else _cost_to(units)
+    cost_to = None if cost or not _may_cost_to(segments) else _cost_to(_units(sentence))
     activation = (not condition and not cost and not bullet and _starts(opening, _ACTIVATION_STEPS)
                   and not _RESOLVES.search(" ".join(w for words, _ in filled for w in words)))
     return SentenceFacts(index, condition, cost, bullet, lead, effect_start, parent, lasting, opening,
@@ -954,6 +1005,8 @@ def each_field_pairs(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str, bo
     every field: no pair is counted)."""
     out = []
     for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
+        if not any(isinstance(leaf, y.AreaWord) and leaf.text.lower() == "field" for leaf in sentence.leaves()):
+            continue  # (most sentences: not split into words for nothing)
         leaves = list(_word_units(sentence))
         for k, leaf in enumerate(leaves):
             if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
