@@ -274,9 +274,9 @@ def jobs_for(cards: list[Card], jobs: int | None) -> int:
     return jobs
 
 
-def _convert_run(cards, pack, progress=None) -> list[CardResult]:
+def _convert_run(cards, pack, progress=None, memo: dict | None = None) -> list[CardResult]:
     ruled = pack.rulings().cards()
-    memo: dict[tuple[str, str], RewriteResult] = {}
+    memo = {} if memo is None else memo  # identical texts are rewritten once
     out = []
     for card in cards:
         out.append(convert_card(card, memo if card.id not in ruled else None, pack))
@@ -284,6 +284,9 @@ def _convert_run(cards, pack, progress=None) -> list[CardResult]:
             progress(1)
     return out
 
+
+#: Cards this process rewrites before forking the workers (see _convert_in_processes).
+WARM_UP_CARDS = 64
 
 #: What the worker processes rewrite: set before they are forked, so that they have the
 #: cards and the pack without either being sent to them.
@@ -298,12 +301,18 @@ def _convert_in_processes(cards, pack, progress, jobs: int) -> list[CardResult]:
     bounds = _runs(cards, jobs)
     if len(bounds) < 2:
         return _convert_run(cards, pack, progress)
+    # The first cards are rewritten before the workers are forked: the grammar loaded,
+    # the parser states' scanners and the rules' regexes compiled once, not in each worker.
+    memo: dict = {}
+    start, end = bounds[0]
+    warm = min(end, start + WARM_UP_CARDS)
+    out = _convert_run(cards[start:warm], pack, progress, memo)
     _WORK = (cards, pack)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(jobs - 1, initializer=_worker_signals)
     try:
         pending = [pool.apply_async(_convert_share, (start, end)) for start, end in bounds[1:]]
-        out = _convert_run(cards[bounds[0][0]:bounds[0][1]], pack, progress)
+        out += _convert_run(cards[warm:end], pack, progress, memo)
         for (start, end), share in zip(bounds[1:], pending):
             for card, (results, problems, errors) in zip(cards[start:end], share.get()):
                 out.append(CardResult(card, results, problems, errors))

@@ -3,8 +3,9 @@
 
 Each line is read, made a card by the pack (``Pack.card_from_json_line``), rewritten and
 written before the next is read, so memory stays the same however long the database is.
-What is kept of each card is a 16-byte digest of its id with the line it was on, 30 to 60
-bytes in a table of them (:class:`SeenIds`), for the duplicate check; of the problems found,
+What is kept of each card is a 16-byte digest of its id with where it was, for the
+duplicate check (:class:`SeenIds`: in memory for the first few thousand cards, then in a
+private temporary file, so that memory stays flat however many cards); of the problems found,
 the first few of each kind and their counts (:class:`tagtext.problem_log.ProblemLog`):
 what the report prints. The output is byte for byte what converting the whole file gives.
 
@@ -19,6 +20,7 @@ atomically); written to stdout, the lines already printed stay.
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, TextIO
@@ -126,70 +128,89 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
     record = pack_record(pack)
     tally = Tally(source)
     seen = SeenIds(f"{source}:")
-    memo: dict[str, RewriteResult] = {}
-    held: list[str] | None = []
+    try:
+        memo: dict[str, RewriteResult] = {}
+        held: list[str] | None = []
 
-    def check() -> None:
-        problem = tally.shape_problem(fields, pack.title)
-        if problem and not allow_empty:
-            left = kept or ("nothing written" if held is not None else "the lines written stay")
-            raise ShapeError(f"{problem} — {left} (--allow-empty writes it anyway)")
+        def check() -> None:
+            problem = tally.shape_problem(fields, pack.title)
+            if problem and not allow_empty:
+                left = kept or ("nothing written" if held is not None else "the lines written stay")
+                raise ShapeError(f"{problem} — {left} (--allow-empty writes it anyway)")
 
-    for where, entry in entries:
-        tally.entries += 1
-        card = pack.card_from_json_line(where, entry, tally.problems)
-        if card is not None:
-            first = seen.add(card.id, where)
-            if first is not None:
-                tally.problems.append(Problem(f"{where} (id {card.id})",
-                                              f"duplicate id, first seen at {first}; this entry is skipped",
-                                              card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
-            else:
-                if len(memo) > MEMO_SIZE:
-                    memo.clear()
-                result = convert_card(card, memo if card.id not in ruled else None, pack)
-                tally.add(result, main_field)
-                line = jsonl_line(result, record)
-                if held is None:
-                    out.write(line)
+        for where, entry in entries:
+            tally.entries += 1
+            card = pack.card_from_json_line(where, entry, tally.problems)
+            if card is not None:
+                first = seen.add(card.id, where)
+                if first is not None:
+                    tally.problems.append(Problem(f"{where} (id {card.id})",
+                                                  f"duplicate id, first seen at {first}; this entry is skipped",
+                                                  card.id, kind="duplicate-id", summary="duplicate ids", skipped=True))
                 else:
-                    held.append(line)
-                if progress is not None:
-                    progress(1)
-        if held is not None and tally.entries >= SAMPLE and tally.changed and not hold:
+                    if len(memo) > MEMO_SIZE:
+                        memo.clear()
+                    result = convert_card(card, memo if card.id not in ruled else None, pack)
+                    tally.add(result, main_field)
+                    line = jsonl_line(result, record)
+                    if held is None:
+                        out.write(line)
+                    else:
+                        held.append(line)
+                    if progress is not None:
+                        progress(1)
+            if held is not None and tally.entries >= SAMPLE and tally.changed and not hold:
+                check()
+                out.write("".join(held))
+                held = None
+        if held is not None:
             check()
             out.write("".join(held))
-            held = None
-    if held is not None:
-        check()
-        out.write("".join(held))
-    else:
-        check()
-    return tally
+        else:
+            check()
+        return tally
+    finally:
+        seen.close()
+
+
+#: ids held in memory before SeenIds moves them to a temporary file (about 20 bytes each)
+IN_MEMORY_IDS = 4096
 
 
 class SeenIds:
     """The ids of the cards converted so far, each as a 16-byte digest (BLAKE2b: two ids
     share one with a chance of about 2^-128 per pair, never in practice) with where it was
-    first seen: an open-addressing table of three arrays, 20 bytes a slot, a third to two
-    thirds full (a dict of the ids and their lines took about 120 bytes a card). ``where``
-    is kept as its line number when it is the usual ``prefix`` + line (``source:line``),
-    else in a dict (no reader gives such wheres for a whole file)."""
+    first seen.
+
+    The first ``in_memory`` ids are held in an open-addressing table of three arrays, 20
+    bytes a slot, a third to two thirds full (a dict of the ids and their lines took about
+    120 bytes a card); ``where`` is kept as its line number when it is the usual ``prefix``
+    + line (``source:line``), else in a dict (no reader gives such wheres for a whole
+    file). Past that many, every id moves to a private temporary SQLite database
+    (``sqlite3.connect("")``: a file SQLite makes in the temporary folder, unlinked, gone
+    when closed) whose page cache is held to about a megabyte: what a stream of any
+    length keeps in memory stays the same (issue 22)."""
 
     _OTHER = 0xFFFF_FFFF  # the line slot of an id whose where is in ``_wheres``
+    #: the temporary database's page cache, in KiB (SQLite's ``cache_size`` when negative)
+    CACHE_KIB = 1024
 
-    def __init__(self, prefix: str, slots: int = 1024):
+    def __init__(self, prefix: str, slots: int = 1024, in_memory: int = IN_MEMORY_IDS):
         self.prefix = prefix
+        self.in_memory = in_memory
         self._high = array("Q", bytes(8 * slots))
         self._low = array("Q", bytes(8 * slots))
         self._lines = array("I", bytes(4 * slots))  # line + 1; 0: an empty slot
         self._used = 0
         self._wheres: dict[tuple[int, int], str] = {}
+        self._db: sqlite3.Connection | None = None
 
     def add(self, card_id: str, where: str) -> str | None:
         """Where ``card_id`` was first seen if it was seen before (it is then not added),
         else None (it is added, seen at ``where``)."""
         digest = hashlib.blake2b(card_id.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        if self._db is not None:
+            return self._add_on_disk(digest, where)
         high, low = int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:], "little")
         lines, highs, lows = self._lines, self._high, self._low
         mask = len(lines) - 1
@@ -207,9 +228,49 @@ class SeenIds:
             self._wheres[(high, low)] = where
         highs[k], lows[k] = high, low
         self._used += 1
+        if self._used >= self.in_memory and self._to_disk():
+            return None
         if self._used * 3 > len(lines) * 2:
             self._grow()
         return None
+
+    def close(self) -> None:
+        """Let the temporary database go (its file with it)."""
+        if self._db is not None:
+            self._db.close()
+
+    def _add_on_disk(self, digest: bytes, where: str) -> str | None:
+        try:
+            if self._db.execute("INSERT OR IGNORE INTO seen VALUES (?, ?)", (digest, where)).rowcount == 0:
+                return self._db.execute("SELECT place FROM seen WHERE digest = ?", (digest,)).fetchone()[0]
+        except sqlite3.Error as e:
+            raise OSError(f"the ids of the cards converted could not be kept in a temporary file ({e}): "
+                          "set TMPDIR to a folder with room to write") from None
+        return None
+
+    def _to_disk(self) -> bool:
+        """Every id held so far into the temporary database, the arrays let go; False (the
+        ids stay in memory, and the table grows there) when SQLite cannot make one."""
+        rows = []
+        for high, low, line in zip(self._high, self._low, self._lines):
+            if line:
+                where = self._wheres[(high, low)] if line == self._OTHER else f"{self.prefix}{line - 1}"
+                rows.append((high.to_bytes(8, "little") + low.to_bytes(8, "little"), where))
+        try:
+            db = sqlite3.connect("", isolation_level=None, check_same_thread=False)
+            db.execute(f"PRAGMA cache_size = -{self.CACHE_KIB}")
+            db.execute("PRAGMA journal_mode = OFF")
+            db.execute("PRAGMA synchronous = OFF")
+            db.execute("CREATE TABLE seen (digest BLOB PRIMARY KEY, place TEXT NOT NULL) WITHOUT ROWID")
+            db.executemany("INSERT INTO seen VALUES (?, ?)", rows)
+        except sqlite3.Error:
+            self.in_memory = float("inf")
+            return False
+        self._db = db
+        self._high = self._low = array("Q")
+        self._lines = array("I")
+        self._wheres = {}
+        return True
 
     def _grow(self) -> None:
         old = (self._high, self._low, self._lines)

@@ -127,10 +127,12 @@ def test_strict_refuses_the_streamed_conversion_as_the_whole_one(digimon_cards, 
     assert to_stdout.exit_code == 1 and to_stdout.stdout == ""
 
 
-def test_seen_ids_answer_as_a_dict_of_first_wheres():
+@pytest.mark.parametrize("in_memory", [10_000, 300], ids=["in-memory", "moved-to-disk"])
+def test_seen_ids_answer_as_a_dict_of_first_wheres(in_memory):
     """The compact table of ids seen (a digest and a line a card, for memory flat in the
-    file's size) says what a dict of each id's first where says, across its growth."""
-    seen, first = streaming.SeenIds("db.jsonl:", slots=8), {}
+    file's size) says what a dict of each id's first where says, across its growth, and
+    after it moved to a temporary database."""
+    seen, first = streaming.SeenIds("db.jsonl:", slots=8, in_memory=in_memory), {}
     ids = [f"BT{k % 1000}-{k % 10:03d}" for k in range(5000)] + ["", "é", "\udcff", "BT1-001 "]
     for line, card_id in enumerate(ids, 1):
         where = f"db.jsonl:{line}" if line % 50 else f"db.jsonl:{line} (a record)"
@@ -138,6 +140,23 @@ def test_seen_ids_answer_as_a_dict_of_first_wheres():
         assert seen.add(card_id, where) == expected
         first.setdefault(card_id, where)
     assert len(first) < len(ids)  # duplicates were met
+    assert (seen._db is not None) == (len(first) >= in_memory)
+    if seen._db is not None:
+        assert len(seen._lines) == 0 and not seen._wheres  # nothing per card left in memory
+    seen.close()
+
+
+def test_seen_ids_stay_in_memory_when_no_temporary_database_can_be_made(monkeypatch):
+    """Where SQLite cannot make its temporary database, the ids stay in the table in
+    memory, which goes on growing: the duplicate check is the same."""
+    def refuse(*args, **kwargs):
+        raise streaming.sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(streaming.sqlite3, "connect", refuse)
+    seen = streaming.SeenIds("db.jsonl:", slots=8, in_memory=50)
+    for line in range(1, 400):
+        assert seen.add(f"id{line % 300}", f"db.jsonl:{line}") == (f"db.jsonl:{line - 300}" if line > 300 else None)
+    assert seen._db is None and len(seen._lines) >= 300
 
 
 def test_problem_log_reports_as_the_whole_list(capsys):

@@ -71,6 +71,11 @@ class KnownCards:
         self.lines_read = True
         self._line.facts = facts
 
+    def clear_line(self) -> None:
+        """No JSON line's card is held in this thread any more (a line read that gave no
+        facts: what was known of the line before it is let go)."""
+        self._line.facts = None
+
     def get(self, card_id: str, default=None):
         """The facts of ``card_id``: the line's card, else a table's or an added card's."""
         line = getattr(self._line, "facts", None)

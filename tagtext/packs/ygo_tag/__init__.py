@@ -18,6 +18,7 @@ from ... import rulings
 from ...carddb import Database
 from ... import __version__
 from ..base import Pack
+from ..tables import KnownCards
 from . import analysis, carddb
 from .nodes import CardText
 from .parser import parse as _parse, sentence_chunks
@@ -204,26 +205,31 @@ class YgoTagPack(Pack):
 
     def card_type(self, card_id: str | None) -> str:
         """The type of a card ("Monster", "Spell", "Trap"; "" if unknown): from the
-        databases loaded so far, or else the shipped one."""
+        databases loaded so far and the JSON line being converted, or else the shipped one."""
         if card_id is None:
             return ""
-        if not self._types:
+        known = self._known
+        if not known.facts and not known.lines_read:
             self._remember(carddb.load())
-        return self._types.get(str(card_id), "")
+        return known.get(str(card_id), "")
 
-    _types: dict[str, str] = {}
+    @functools.cached_property
+    def _known(self) -> KnownCards:
+        """Card id -> type, of the databases read; a JSON line's card only until the next
+        line (a streamed conversion keeps no card: issue 22)."""
+        return KnownCards()
 
     def _remember(self, db: Database) -> None:
-        self._types = {**self._types, **{card.id: card.card_type for card in db.cards if card.card_type}}
+        self._known.add({card.id: card.card_type for card in db.cards if card.card_type})
 
     def card_from_json_line(self, where: str, entry: object, problems: list):
         """One entry of a JSON-lines database as a card (in either shape), its type
-        remembered as a database's are."""
+        known while it is converted, as a database's are."""
         card = carddb.card_from_entry(where, entry, problems)
         if card is not None and card.card_type:
-            if "_types" not in self.__dict__:
-                self._types = dict(self._types)
-            self._types[card.id] = card.card_type
+            self._known.read_line({card.id: card.card_type})
+        else:
+            self._known.clear_line()
         return card
 
     def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:

@@ -66,3 +66,22 @@ def test_bad_file(tmp_path):
     path.write_text("{nope")
     with pytest.raises(DatabaseError, match="invalid JSON"):
         carddb.load(path)
+
+
+def test_a_streamed_lines_card_type_is_known_until_the_next_line_and_none_is_kept():
+    """A JSON line's card type reads its effect (a Spell's is one effect told in steps)
+    while it is converted; no card is kept after its line (memory flat however many
+    lines: issue 22), and a line with no type leaves the shipped database to answer, as
+    it did when every line's type was kept."""
+    from tagtext.packs.ygo_tag import YgoTagPack
+
+    pack = YgoTagPack()
+    for i in range(40):
+        entry = {"id": 90_000_000 + i, "name": f"Card {i}", "type": "Spell Card", "desc": "Draw 1 card."}
+        card = pack.card_from_json_line(f"f:{i + 1}", entry, [])
+        assert pack.card_type(card.id) == "Spell" and pack.card_type(str(90_000_000 + i - 1)) == ""
+    assert pack._known.facts == {}
+    typeless = YgoTagPack()
+    card = typeless.card_from_json_line("f:1", {"password": "89631139", "name": "Blue-Eyes White Dragon",
+                                                "text": "x"}, [])
+    assert card is not None and typeless.card_type(card.id) == "Monster"  # from the shipped database
