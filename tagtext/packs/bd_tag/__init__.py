@@ -9,8 +9,9 @@ notes 「※タッグ戦：…」 (several cards chosen from both opponents; the
 as a whole.
 
 The pack holds its grammar (``grammar/bd.lark``, on the engine's shared terminals for
-unspaced text), node kinds (``nodes.py``), parser, analysis (facts: abilities and their
-kind, who each 相手 is), rules (``rules/``, one module per rule, registered in
+unspaced text), node kinds (``nodes.py``), parser (``parser.py``; the tree builder,
+``builder.py``, and with it Lark, loaded at the first parse), analysis (facts: abilities and
+their kind, who each 相手 is), rules (``rules/``, one module per rule, registered in
 ``rules.PIPELINE``; the clarify-only ones in ``rules.CLARIFY``), card tables (``carddb.py``;
 a fan list of a collaboration set is shipped as the example, ``data/``), coverage and the
 deck check (``deck/``). Decisions beyond BD-NOTES: ``NOTES.md``.

@@ -11,15 +11,18 @@ Leaves: :class:`Label` (⁅自動⁆ ⁅永続⁆ ⁅起動⁆, fan data's （�
 (fan data's […]), :class:`Icon` (⁅D⁆, ⁅黒②⁆), :class:`Cost` (①…⑳).
 Nodes: :class:`Reminder` ((…) or （…）), :class:`Sentence` (ended by 。, or open at a line's
 end), :class:`CardText` (the root).
+
+A kind with fields of its own is declared with the engine's
+:data:`~tagtext.syntax.nodes.node_kind`; one that adds none is a plain subclass with
+``__slots__ = ()`` (no dataclass methods made again for each kind at start-up).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...syntax import nodes as _n
-from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, node_kind
 from ...syntax.words import Segmentation
 
 __all__ = [
@@ -28,61 +31,70 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
 class Words(_n.Words):
     """A run of one script the grammar does not model (「相手」「の」「ユニット」「全て」): a rule
     may cut it at any character (the engine's ``Changes.span``)."""
 
+    __slots__ = ()
+
     segmentation = Segmentation(cut_anywhere=True)
 
 
-@dataclass(frozen=True, slots=True)
 class Label(Leaf):
     """An ability's label: ⁅自動⁆ (automatic), ⁅永続⁆ (continuous), ⁅起動⁆ (activated), or as
     fan data writes them, （自動） (自動) …"""
+
+    __slots__ = ()
 
     @property
     def ability_kind(self) -> str:
         return {"自動": "automatic", "永続": "continuous", "起動": "activated"}[self.text[1:-1]]
 
 
-@dataclass(frozen=True, slots=True)
 class CardName(Leaf):
     """A card named in the text, 《…》: opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class BookName(Leaf):
     """A card named in rule text, 『…』: opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Quote(Leaf):
     """A quoted ability or name, 「…」: opaque, never rewritten."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Keyword(Leaf):
     """【…】: a keyword (【ブライト】, 【エヴォル〔…〕】) or, in fan data, a value (【-3000】) or a
     name (【松田里奈】): opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Square(Leaf):
     """Fan data's […]: a keyword ([デコイ]) or a value ([6000]): opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Icon(Leaf):
     """An icon inside a sentence, ⁅…⁆: the D deck's ⁅D⁆, a colour cost ⁅黒②⁆: opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Cost(Leaf):
     """A cost in circled digits, ①…⑳."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
+@node_kind
 class Reminder(Node):
     """Reminder text, (…) or （…）: its brackets and what is inside (which may nest).
     ``close`` is None for a bracket left open to the end of its line."""
@@ -93,7 +105,7 @@ class Reminder(Node):
     child_fields: ClassVar = ("open", "parts", "close")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Sentence(Node):
     """A sentence: its parts (leaves, reminders, a label a fan left inside) and its 。 (None
     for the open sentence a line may end with)."""
@@ -103,6 +115,7 @@ class Sentence(Node):
     child_fields: ClassVar = ("parts", "stop")
 
 
-@dataclass(frozen=True, slots=True)
 class CardText(Document):
     """The root: one card text's units (sentences, reminders, labels) and line breaks."""
+
+    __slots__ = ()

@@ -1,11 +1,8 @@
 """Build Divide card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
-``grammar/bd.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`). The
-tree is built while Lark parses (an inline :class:`lark.Transformer`). Plain text is lexed
-as one TEXT token per run of kanji, kana, Latin letters, digits and signs, and the builder
-cuts it into the leaves the engine's shared terminals for unspaced text
-(:mod:`tagtext.syntax.unspaced`: KANJI, HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN) would lex,
-one per run of one script (:data:`_SCRIPT_RUN`).
+The grammar (``grammar/bd.lark``) and its tree builder are :mod:`.builder`'s, imported at
+the first parse (they import Lark, which a text no rule's trigger meets never needs: the
+pipeline only checks such a text, :func:`check_text`).
 
 Before parsing, :func:`check_text` refuses what cannot be read safely (one-line
 :class:`~tagtext.errors.ParseError` naming line and column): an opaque bracket (《 『 「 【 ⁅)
@@ -18,88 +15,8 @@ parses, and :func:`quirks` says where, for the warnings.
 
 from __future__ import annotations
 
-import re
-
-from lark import Transformer
-
-from ...syntax.grammar import Grammar
-from ...syntax.lalr import Lexeme
-from ...syntax.checks import keep_as_other, too_deep
 from ...syntax.unspaced import bracket_quirks, mixed_width_number, unclosed_on_line
 from . import nodes as b
-
-GRAMMAR_PACKAGE = "tagtext.packs.bd_tag"
-GRAMMAR_FILE = "grammar/bd.lark"
-
-_LEAF_CLASS = {
-    "NUMBER": b.Number, "KANJI": b.Words, "HIRAGANA": b.Words, "KATAKANA": b.Words, "LATIN": b.Words,
-    "SIGN": b.Words, "COST": b.Cost, "CARD_NAME": b.CardName, "BOOK_NAME": b.BookName, "QUOTE": b.Quote,
-    "KEYWORD": b.Keyword, "SQUARE": b.Square, "ICON": b.Icon, "LABEL": b.Label, "NEWLINE": b.LineBreak,
-    "LPAR": b.Punct, "RPAR": b.Punct, "STOP": b.Punct, "COMMA": b.Punct, "COLON": b.Punct, "OTHER": b.Other,
-}
-
-#: the leaves of a TEXT token: a run of one script, each group named after the shared
-#: terminal (tagtext/syntax/unspaced.lark) that lexes it; a sign is one leaf per character
-_SCRIPT_RUN = re.compile(r"(?P<KANJI>[\u3005\u3006\u4e00-\u9fff]+)|(?P<HIRAGANA>[\u3041-\u309f]+)"
-                         r"|(?P<KATAKANA>[\u30a1-\u30ff\uff66-\uff9f]+)|(?P<LATIN>[A-Za-zＡ-Ｚａ-ｚ]+)"
-                         r"|(?P<NUMBER>[0-9０-９]+)|(?P<SIGN>[+＋\-－―‐−])")
-
-
-class CardTextBuilder(Transformer):
-    """Builds the Build Divide nodes while Lark parses. Methods are named after grammar
-    rules; children are told apart by their class, never by position."""
-
-    def __init__(self):
-        super().__init__(visit_tokens=False)
-
-    @staticmethod
-    def leaf(tok) -> b.Leaf:
-        return _LEAF_CLASS.get(tok.type, b.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
-
-    def _nodes(self, children) -> tuple[b.Node, ...]:
-        out: list[b.Node] = []
-        for c in children:
-            if not isinstance(c, Lexeme):
-                out.append(c)
-            elif c.type == "TEXT":
-                out.extend(self.script_runs(c))
-            else:
-                out.append(self.leaf(c))
-        return tuple(out)
-
-    @staticmethod
-    def script_runs(tok) -> list[b.Leaf]:
-        """A TEXT token's leaves: one per run of one script (a :class:`~.nodes.Number` for
-        digits, :class:`~.nodes.Words` for the others), each with its own span; the
-        whitespace before the token is the first one's prefix."""
-        start, text, prefix = tok.start_pos, str(tok), tok.prefix
-        out = []
-        for m in _SCRIPT_RUN.finditer(text):
-            at, to = m.span()
-            out.append(_LEAF_CLASS[m.lastgroup](start + at, start + to, prefix, m.group()))
-            prefix = ""
-        return out
-
-    def reminder(self, children):
-        parts = self._nodes(children)
-        opener, close = parts[0], parts[-1]
-        return b.Reminder(opener.start, close.end, opener, tuple(parts[1:-1]), close)
-
-    def open_reminder(self, children):
-        parts = self._nodes(children)
-        opener = parts[0]
-        return b.Reminder(opener.start, parts[-1].end, opener, tuple(parts[1:]), None)
-
-    def sentence(self, children):
-        parts = self._nodes(children)
-        return b.Sentence(parts[0].start, parts[-1].end, parts[:-1], parts[-1])
-
-    def open_sentence(self, children):
-        parts = self._nodes(children)
-        return b.Sentence(parts[0].start, parts[-1].end, parts, None)
-
-    def start(self, children):
-        return b.CardText(0, 0, self._nodes(children), "")  # the kit gives it its span and trailing text
 
 
 #: How deep brackets may nest (the tree and its printing recurse).
@@ -114,7 +31,9 @@ def check_text(text: str, source: str | None = None) -> None:
     """Refuse, in one line, a text that cannot be read safely (see the module's docstring)."""
     unclosed_on_line(text, _OPENERS, _OPENS, source, no_nesting="《『【⁅")
     mixed_width_number(text, source)
-    too_deep(text, MAX_NESTING, source)
+    if text.count("(") + text.count("（") > MAX_NESTING:  # fewer cannot nest deeper
+        from ...syntax.checks import too_deep  # (its module imports Lark: only when it may be needed)
+        too_deep(text, MAX_NESTING, source)
 
 
 def quirks(text: str) -> list[tuple[int, str]]:
@@ -124,18 +43,15 @@ def quirks(text: str) -> list[tuple[int, str]]:
     return bracket_quirks(text, _REMINDER_CLOSE)
 
 
-#: The grammar, as the engine's syntax kit runs it.
-GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, CardTextBuilder, words=b.Words, recover=keep_as_other,
-                  check=check_text)
-
-
 def parse(text: str, source: str | None = None, parts=None) -> b.CardText:
     """Parse one card text (with ``parts``, only those spans). Raises
     :class:`tagtext.errors.ParseError` (never a Lark exception) for what
     :func:`check_text` refuses; the grammar itself is total."""
+    from .builder import GRAMMAR
     return GRAMMAR.parse(text, source, parts)
 
 
 def parse_with_lark_lexer(text: str) -> b.CardText:
     """The same parse with Lark's own contextual lexer (the reference, in tests)."""
+    from .builder import GRAMMAR
     return GRAMMAR.parse_with_lark_lexer(text)

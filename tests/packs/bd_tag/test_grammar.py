@@ -68,20 +68,19 @@ def test_the_driver_and_larks_lexer_agree_on_every_shipped_text(bd_db):
 
 
 def test_a_text_token_gives_the_leaves_the_shared_script_terminals_lex(bd_db, tmp_path):
-    """The grammar lexes plain text as one TEXT token and the builder cuts it (parser.py):
+    """The grammar lexes plain text as one TEXT token and the builder cuts it (builder.py):
     the tree is the one the grammar gives with the engine's shared terminals KANJI,
     HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN in its place (a leaf per run of one script),
     on every shipped text and on random texts of those scripts, brackets, labels, marks
     and whitespace."""
     import random
-    from dataclasses import dataclass
 
     from tagtext.syntax.checks import keep_as_other
     from tagtext.syntax.grammar import Grammar
     from tagtext.syntax.words import Segmentation
-    from tagtext.packs.bd_tag import parser
+    from tagtext.packs.bd_tag import builder, parser
 
-    source = parser.GRAMMAR.text()
+    source = builder.GRAMMAR.text()
     shared = "NUMBER | KANJI | HIRAGANA | KATAKANA | LATIN | SIGN"
     assert "_atom: TEXT |" in source
     reference = source.replace("_atom: TEXT |", f"_atom: {shared} |").replace(
@@ -89,11 +88,11 @@ def test_a_text_token_gives_the_leaves_the_shared_script_terminals_lex(bd_db, tm
     path = tmp_path / "bd-by-script.lark"
     path.write_text(reference, encoding="utf-8")
 
-    @dataclass(frozen=True, slots=True)
     class Words(b.Words):  # a Segmentation belongs to one grammar
+        __slots__ = ()
         segmentation = Segmentation(cut_anywhere=True)
 
-    by_script = Grammar(None, str(path), parser.CardTextBuilder, words=Words, recover=keep_as_other,
+    by_script = Grammar(None, str(path), builder.CardTextBuilder, words=Words, recover=keep_as_other,
                         check=parser.check_text)
     texts = [text for _, _, text in bd_db.texts()]
     alphabet = list("相手の手札ユニットを選ぶ時、。:：1２ABｂｱｲ+－―‐−・ー々〆 \u3000\n（）()①②?!#") + [

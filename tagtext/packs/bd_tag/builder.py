@@ -1,0 +1,101 @@
+"""The Build Divide tree builder and grammar, as the engine's syntax kit runs them (imported
+by :mod:`.parser` at the first parse: it imports Lark, which a text no rule's trigger meets
+never needs).
+
+``grammar/bd.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`). The
+tree is built while Lark parses (an inline :class:`lark.Transformer`). Plain text is lexed
+as one TEXT token per run of kanji, kana, Latin letters, digits and signs, and the builder
+cuts it into the leaves the engine's shared terminals for unspaced text
+(:mod:`tagtext.syntax.unspaced`: KANJI, HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN) would lex,
+one per run of one script (:data:`_SCRIPT_RUN`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Transformer
+
+from ...syntax.checks import keep_as_other
+from ...syntax.grammar import Grammar
+from ...syntax.lalr import Lexeme
+from . import nodes as b
+from .parser import check_text
+
+GRAMMAR_PACKAGE = "tagtext.packs.bd_tag"
+GRAMMAR_FILE = "grammar/bd.lark"
+
+_LEAF_CLASS = {
+    "NUMBER": b.Number, "KANJI": b.Words, "HIRAGANA": b.Words, "KATAKANA": b.Words, "LATIN": b.Words,
+    "SIGN": b.Words, "COST": b.Cost, "CARD_NAME": b.CardName, "BOOK_NAME": b.BookName, "QUOTE": b.Quote,
+    "KEYWORD": b.Keyword, "SQUARE": b.Square, "ICON": b.Icon, "LABEL": b.Label, "NEWLINE": b.LineBreak,
+    "LPAR": b.Punct, "RPAR": b.Punct, "STOP": b.Punct, "COMMA": b.Punct, "COLON": b.Punct, "OTHER": b.Other,
+}
+
+#: the leaves of a TEXT token: a run of one script, each group named after the shared
+#: terminal (tagtext/syntax/unspaced.lark) that lexes it; a sign is one leaf per character
+_SCRIPT_RUN = re.compile(r"(?P<KANJI>[\u3005\u3006\u4e00-\u9fff]+)|(?P<HIRAGANA>[\u3041-\u309f]+)"
+                         r"|(?P<KATAKANA>[\u30a1-\u30ff\uff66-\uff9f]+)|(?P<LATIN>[A-Za-zＡ-Ｚａ-ｚ]+)"
+                         r"|(?P<NUMBER>[0-9０-９]+)|(?P<SIGN>[+＋\-－―‐−])")
+
+
+class CardTextBuilder(Transformer):
+    """Builds the Build Divide nodes while Lark parses. Methods are named after grammar
+    rules; children are told apart by their class, never by position."""
+
+    def __init__(self):
+        super().__init__(visit_tokens=False)
+
+    @staticmethod
+    def leaf(tok) -> b.Leaf:
+        return _LEAF_CLASS.get(tok.type, b.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
+
+    def _nodes(self, children) -> tuple[b.Node, ...]:
+        out: list[b.Node] = []
+        for c in children:
+            if not isinstance(c, Lexeme):
+                out.append(c)
+            elif c.type == "TEXT":
+                out.extend(self.script_runs(c))
+            else:
+                out.append(self.leaf(c))
+        return tuple(out)
+
+    @staticmethod
+    def script_runs(tok) -> list[b.Leaf]:
+        """A TEXT token's leaves: one per run of one script (a :class:`~.nodes.Number` for
+        digits, :class:`~.nodes.Words` for the others), each with its own span; the
+        whitespace before the token is the first one's prefix."""
+        start, text, prefix = tok.start_pos, str(tok), tok.prefix
+        out = []
+        for m in _SCRIPT_RUN.finditer(text):
+            at, to = m.span()
+            out.append(_LEAF_CLASS[m.lastgroup](start + at, start + to, prefix, m.group()))
+            prefix = ""
+        return out
+
+    def reminder(self, children):
+        parts = self._nodes(children)
+        opener, close = parts[0], parts[-1]
+        return b.Reminder(opener.start, close.end, opener, tuple(parts[1:-1]), close)
+
+    def open_reminder(self, children):
+        parts = self._nodes(children)
+        opener = parts[0]
+        return b.Reminder(opener.start, parts[-1].end, opener, tuple(parts[1:]), None)
+
+    def sentence(self, children):
+        parts = self._nodes(children)
+        return b.Sentence(parts[0].start, parts[-1].end, parts[:-1], parts[-1])
+
+    def open_sentence(self, children):
+        parts = self._nodes(children)
+        return b.Sentence(parts[0].start, parts[-1].end, parts, None)
+
+    def start(self, children):
+        return b.CardText(0, 0, self._nodes(children), "")  # the kit gives it its span and trailing text
+
+
+#: The grammar, as the engine's syntax kit runs it.
+GRAMMAR = Grammar(GRAMMAR_PACKAGE, GRAMMAR_FILE, CardTextBuilder, words=b.Words, recover=keep_as_other,
+                  check=check_text)
