@@ -289,14 +289,19 @@ class Analysis:
     def leaves_after(self, sentence: int, clause: int, leaf: y.Leaf, count: int) -> list[y.Leaf] | None:
         """The (up to) ``count`` leaves after ``leaf`` in clause ``clause`` of sentence
         ``sentence``; None if ``leaf`` is not one of its leaves."""
+        leaves, where = self.clause_leaves(sentence, clause)
+        k = where.get(id(leaf))
+        return None if k is None else leaves[k + 1:k + 1 + count]
+
+    def clause_leaves(self, sentence: int, clause: int) -> tuple[list[y.Leaf], dict[int, int]]:
+        """The leaves of clause ``clause`` of sentence ``sentence`` in order, and where each
+        is among them (by ``id``): read once per clause, however many phrases ask."""
         cache = self.__dict__.setdefault("_clause_leaves", {})
         key = (sentence, clause)
         if key not in cache:
             leaves = list(self.sentences[sentence].clauses[clause].leaves())
             cache[key] = (leaves, {id(x): k for k, x in enumerate(leaves)})
-        leaves, where = cache[key]
-        k = where.get(id(leaf))
-        return None if k is None else leaves[k + 1:k + 1 + count]
+        return cache[key]
 
     # indexes built on first use, so that a rule asking about one phrase does not walk all
     # of them (a long text has thousands)
@@ -449,17 +454,26 @@ _SUM = re.compile(r"\bequal to the (?:combined|total) (?:ATK|DEF|Levels?|Ranks?|
 
 def _starts(words: tuple[str, ...] | list[str], phrases: tuple[str, ...]) -> bool:
     """Whether ``words`` open with one of ``phrases`` (each a phrase of whole words)."""
-    split, longest = _phrase_words(phrases)
-    head = tuple(words[:longest])
-    return any(head[:len(p)] == p for p in split)
+    index = _by_first_word(phrases)
+    if None in index:
+        return True  # an empty phrase opens any words
+    if not words:
+        return False
+    for p in index.get(words[0], ()):
+        if tuple(words[:len(p)]) == p:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=None)
-def _phrase_words(phrases: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], int]:
-    """``phrases`` split into words (each a tuple), and the most words one has: read once
-    per list of phrases, not per sentence asked about."""
-    split = tuple(tuple(p.split()) for p in phrases)
-    return split, max((len(p) for p in split), default=0)
+def _by_first_word(phrases: tuple[str, ...]) -> dict[str | None, list[tuple[str, ...]]]:
+    """``phrases`` split into words (tuples), by their first word (None for an empty
+    phrase): read once per list of phrases, not per sentence asked about."""
+    out: dict[str | None, list[tuple[str, ...]]] = {}
+    for p in phrases:
+        split = tuple(p.split())
+        out.setdefault(split[0] if split else None, []).append(split)
+    return out
 
 
 def _units(sentence: y.Sentence) -> list[tuple[y.Leaf, int]]:
@@ -692,18 +706,22 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                 segment += 1 + sum(1 for p in clause.parts if _boundary(p))
                 continue
             flat = _flat(clause.parts)
+            # each leaf's lowercased words, and whether it ends a segment: read once (each
+            # mention reads up to 40 words around it)
+            words_at = [_words(leaf) for leaf, _ in flat]
+            boundary_at = [_boundary(leaf) for leaf, _ in flat]
             # segment starts, and their facts
             seg_of: list[int] = []
             seg_first_word: dict[int, str] = {}
             current = segment
-            for leaf, _ in flat:
-                if _boundary(leaf):
+            for i, (leaf, _) in enumerate(flat):
+                if boundary_at[i]:
                     current += 1
                     seg_of.append(current)
                     continue
                 seg_of.append(current)
                 if current not in seg_first_word:
-                    w = _words(leaf)
+                    w = words_at[i]
                     if isinstance(leaf, (y.Words, y.Word)) and w:
                         seg_first_word[current] = w[0]
                     elif isinstance(leaf, y.PlayerRef):
@@ -716,9 +734,9 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                 seg_conditional[seg_index] = (kind == "condition" or word in _CONDITIONAL
                                               or word in ("or", "and") and seg_conditional.get(seg_index - 1, False))
             seg_words: dict[int, list[str]] = {}
-            for i, (leaf, _) in enumerate(flat):
-                if not _boundary(leaf):
-                    seg_words.setdefault(seg_of[i], []).extend(_words(leaf))
+            for i in range(len(flat)):
+                if not boundary_at[i]:
+                    seg_words.setdefault(seg_of[i], []).extend(words_at[i])
             seg_lasting: dict[int, re.Match | None] = {}
             counted_at: list[bool] = []
             seen_marker: dict[int, bool] = {}
@@ -735,25 +753,23 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
                 after: list[str] = []
                 for j in range(i + 1, len(flat)):  # (indices: a slice per mention was quadratic)
                     other = flat[j][0]
-                    if _boundary(other) or len(after) >= 6:
+                    if boundary_at[j] or len(after) >= 6:
                         break
                     if isinstance(other, y.Punct):
                         after.append(other.text)
                         break
-                    after.extend(_words(other))
+                    after.extend(words_at[j])
                 longer: list[str] = []
                 for j in range(i + 1, len(flat)):
-                    other = flat[j][0]
-                    if _boundary(other) or len(longer) >= 16:
+                    if boundary_at[j] or len(longer) >= 16:
                         break
-                    longer.extend(_words(other))
+                    longer.extend(words_at[j])
                 predicate = _predicate(leaf, longer)
                 before: list[str] = []
                 for j in range(i - 1, -1, -1):  # the segment ("... unless you have ... than"), 40 words
-                    other = flat[j][0]
-                    if _boundary(other) or len(before) >= 40:
+                    if boundary_at[j] or len(before) >= 40:
                         break
-                    before[:0] = _words(other)
+                    before[:0] = words_at[j]
                 whole_before = before  # the segment up to the phrase ("... unless you have ... than")
                 before = before[-12:]
                 area_leaf = holder.zone if isinstance(holder, y.Area) and holder.owner is leaf else None
@@ -1100,13 +1116,14 @@ def _lp_sum(before) -> bool:
             and ("lp" in before[-4:] or "life" in before[-4:]))
 
 
-def listed_areas(m: Mention, clause) -> list[y.AreaWord]:
+def listed_areas(m: Mention, analysis: Analysis) -> list[y.AreaWord]:
     """The areas with no owner written listed after ``m``'s own ("your opponent's hand
-    (at random), field, or GY": the field and the GY), in order; empty when none follows."""
+    (at random), field, or GY": the field and the GY), in order; empty when none follows.
+    (``m``'s clause is read from ``analysis``: its leaves are listed once per clause.)"""
     if m.area_leaf is None:
         return []
-    leaves = list(clause.leaves())
-    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
+    leaves, where = analysis.clause_leaves(m.sentence, m.clause)
+    i = where.get(id(m.area_leaf))
     if i is None:
         return []
     listed, k = [], i + 1
@@ -1185,14 +1202,15 @@ def on_field(m: Mention) -> bool:
     return False
 
 
-def joined_private_area(m: Mention, clause, areas=y.PRIVATE_AREAS) -> y.AreaWord | None:
+def joined_private_area(m: Mention, analysis: Analysis, areas=y.PRIVATE_AREAS) -> y.AreaWord | None:
     """The private area with no owner written that is joined to ``m``'s field ("your
     opponent's field and/or GY": the GY), or None; with ``areas``, an area of those
-    ("your opponent's hand and field": the field)."""
+    ("your opponent's hand and field": the field). (``m``'s clause is read from
+    ``analysis``: its leaves are listed once per clause.)"""
     if m.area_leaf is None:
         return None
-    leaves = list(clause.leaves())
-    i = next((k for k, leaf in enumerate(leaves) if leaf is m.area_leaf), None)
+    leaves, where = analysis.clause_leaves(m.sentence, m.clause)
+    i = where.get(id(m.area_leaf))
     if i is None:
         return None
     k = i + 1

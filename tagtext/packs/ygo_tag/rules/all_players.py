@@ -56,6 +56,7 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
     did ("if both the shown cards" -> "if all the shown cards")."""
     changes: dict = {}
     reported: set[int] = set()
+    read_after: set[int] = set()  # the sentences _both_the has read (from their first phrase on)
     first_both = None
     for m in ctx.mentions():
         leaf = m.leaf
@@ -84,7 +85,11 @@ def all_players(tree: y.CardText, ctx: Context) -> y.CardText:
             replace(changes, leaf, like("all " + leaf.text.split(None, 1)[1], leaf.text), ID, ctx)
         else:
             replace(changes, leaf, like("all players", leaf.text), ID, ctx)
-        _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
+        if m.sentence not in read_after:
+            # (read from the sentence's first such phrase to its end: what it rewrites is
+            # then claimed, so reading on from a later phrase would change nothing)
+            read_after.add(m.sentence)
+            _both_the(ctx.analysis.sentences[m.sentence], leaf, changes, ctx)
         if first_both is None:
             first_both = leaf.start
     if first_both is not None:

@@ -105,7 +105,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
             # "send as many cards as possible from that opponent's hand and field": the hand
             # is the one opponent's, the field both opponents' (NOTES, part of an effect)
             # "that opponent's hand, field and GY": the GY after the fields is that opponent's
-            listed = listed_areas(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+            listed = listed_areas(m, ctx.analysis)
             field = next(a for a in listed if a.area in y.FIELD_AREAS)
             replace(changes, field, "your opponents' " + plural_area(field.text), ID, ctx)
             for area in listed[listed.index(field) + 1:]:
@@ -146,7 +146,7 @@ def _joined_area(m, changes: dict, ctx: Context) -> None:
     fields or GY"): each opponent's, "GYs"; the GY of the opponent the effect introduced
     ("When an opponent activates a monster effect: You can target 1 Effect Monster in your
     opponents' fields or that opponent's GY")."""
-    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    joined = joined_private_area(m, ctx.analysis)
     if joined is None or not ctx.free(joined):
         return
     if any(s in ctx.introduced for s in ctx.analysis.effect_of(m.sentence)):
@@ -170,7 +170,7 @@ def _their_fields(m, by_leaf: dict, changes: dict, ctx: Context) -> None:
     if new == owned.area_leaf.text:
         return
     replace(changes, owned.area_leaf, new, ID, ctx)
-    joined = joined_private_area(owned, ctx.analysis.sentences[owned.sentence].clauses[owned.clause])
+    joined = joined_private_area(owned, ctx.analysis)
     if joined is not None and ctx.free(joined) and not any(s in ctx.introduced
                                                             for s in ctx.analysis.effect_of(m.sentence)):
         replace(changes, joined, plural_owned(joined.text), ID, ctx)
@@ -328,7 +328,7 @@ def _private_then_field(m, ctx: Context) -> bool:
     if (not your_opponent(m) or not m.leaf.possessive or m.area not in y.PRIVATE_AREAS or ctx.free(m.leaf)
             or m.conditional or m.lasting or m.team):
         return False
-    listed = listed_areas(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    listed = listed_areas(m, ctx.analysis)
     fields = [a for a in listed if a.area in y.FIELD_AREAS]
     return (len(fields) == 1 and all(ctx.free(a) for a in listed[listed.index(fields[0]):])
             and all(a.area in y.PRIVATE_AREAS for a in listed if a is not fields[0]))

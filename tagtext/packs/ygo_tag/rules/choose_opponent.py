@@ -181,7 +181,7 @@ def _private_part(m: Mention, ctx: Context):
     if (not your_opponent(m) or not on_field(m) or m.conditional or m.lasting or m.team or m.area_leaf is None
             or m.clause_kind != "effect" or not ctx.free(m.leaf) or not resolved(m.sentence, ctx)):
         return None
-    joined = joined_private_area(m, ctx.analysis.sentences[m.sentence].clauses[m.clause])
+    joined = joined_private_area(m, ctx.analysis)
     if joined is not None and ctx.free(joined):
         return (joined, "that opponent's " + joined.text)
     return None
