@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .. import nodes as d
@@ -34,6 +35,8 @@ class Analysis:
     full_width: bool
     #: the opponents (``opponents()``) of each ability, made once: rules ask per ability
     _opponents: dict[int | None, list[pl.Mention]] = field(default_factory=dict, repr=False)
+    #: the same by sentence
+    _in_sentence: dict[int | None, list[pl.Mention]] = field(default_factory=dict, repr=False)
 
     def ability_of(self, m: pl.Mention) -> ab.Ability:
         return self.abilities[m.ability]
@@ -46,13 +49,32 @@ class Analysis:
 
     def opponents(self, ability: int | None = None) -> list[pl.Mention]:
         """The 相手 mentions outside reminder text (of one ability), in order."""
+        return list(self.ability_opponents(ability))
+
+    def opponents_after(self, ability: int, offset: int, sentence: int | None = None) -> list[pl.Mention]:
+        """The 相手 mentions outside reminder text of ``ability`` after ``offset`` (only those in
+        ``sentence``, if given), in order: found by bisection, so that a rule asking this for
+        each mention of a long ability reads only the mentions it asks for."""
+        if sentence is None:
+            group = self.ability_opponents(ability)
+            return group[bisect_right(group, offset, key=_start):]
+        self.ability_opponents(None)
+        group = self._in_sentence.get(sentence, [])
+        return [m for m in group[bisect_right(group, offset, key=_start):] if m.ability == ability]
+
+    def ability_opponents(self, ability: int | None) -> list[pl.Mention]:
+        """:meth:`opponents` without the copy (the analysis' own list: read it, never change it)."""
         if not self._opponents:
             every = [m for m in self.mentions if m.opponent and not m.in_reminder]
             self._opponents[None] = every
             for m in every:
                 self._opponents.setdefault(m.ability, []).append(m)
-        return list(self._opponents.get(ability, ()))
+                self._in_sentence.setdefault(m.sentence, []).append(m)
+        return self._opponents.get(ability, [])
 
+
+def _start(m: pl.Mention) -> int:
+    return m.start
 
 def analyse(tree: d.CardText, text: str, card_type: str | None = None, unbroken: bool = False) -> Analysis:
     mask = masked(tree, text)

@@ -20,7 +20,8 @@ word a :class:`Mention` says:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import wraps
 
 from .. import nodes as d
 from .abilities import Ability, SentenceInfo
@@ -112,6 +113,8 @@ class Mention:
     lead: str = ""
     #: whether its sentence says 各プレイヤー before it (however far before)
     each_player_before: bool = False
+    #: the facts read of it so far (:func:`fact`), by name
+    known: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def start(self) -> int:
@@ -124,12 +127,28 @@ class Mention:
 
 # ----------------------------------------------------------------------------- facts
 
+def fact(read):
+    """A fact of a mention, read once and kept on it: the rules ask the same facts of a
+    mention again and again (each reads up to :data:`WINDOW` characters around it)."""
+    name = read.__name__
+
+    @wraps(read)
+    def once(m: Mention):
+        known = m.known
+        if name not in known:
+            known[name] = read(m)
+        return known[name]
+    return once
+
+
+@fact
 def team_turn(m: Mention) -> bool:
     """相手のターン, 相手の次のターン, 次の相手のターン: a turn, and turns belong to teams."""
     return bool(re.match(r"^の(?:次の)?ターン", m.after)) or (m.particle == "の" and m.owned is not None
                                                             and m.owned.head == "turn" and len(m.owned.nouns) == 1)
 
 
+@fact
 def attack_on_player(m: Mention) -> bool:
     """相手プレイヤーを攻撃, 相手を攻撃: a creature attacks an opponent (any opponent it chooses)."""
     return bool(re.match(r"^(?:を|に|へ|への)攻撃", m.after)) and m.compound in ("プレイヤー", "")
@@ -144,6 +163,7 @@ def rest_of_phrase(m: Mention) -> str:
     return m.after
 
 
+@fact
 def in_combat(m: Mention) -> bool:
     """An opponent's creature attacking, blocking or battling, or the opponent attacking or
     blocking: 相手クリーチャーが攻撃する時, 相手のクリーチャーの攻撃によって, バトルした相手
@@ -171,6 +191,7 @@ def in_combat(m: Mention) -> bool:
     return broken_shields_owner(m)
 
 
+@fact
 def broken_shields_owner(m: Mention) -> bool:
     """The owner of the shield being broken: 「…シールドをブレイクする時、相手はそのシールドを…」,
     「…がブレイクしたシールドを、相手は…」 (the break fixed the player; no one to choose)."""
@@ -185,6 +206,7 @@ def broken_shields_owner(m: Mention) -> bool:
 _LURE = re.compile(r"^が攻撃する場合、可能(?:なら|であれば)[^、。]*?を攻撃する")
 
 
+@fact
 def lured(m: Mention) -> bool:
     """相手のクリーチャーが攻撃する場合、可能ならこのクリーチャーを攻撃する: the opponent's creature is
     the subject of a requirement (a static lure), not an attack that triggers something."""
@@ -192,6 +214,7 @@ def lured(m: Mention) -> bool:
     return creature and bool(_LURE.match(rest_of_phrase(m)))
 
 
+@fact
 def breaker(m: Mention) -> bool:
     """このクリーチャーは、相手のシールドをN枚ブレイクする: a breaker (all its breaks on the one
     player it attacks)."""
@@ -200,11 +223,13 @@ def breaker(m: Mention) -> bool:
                 and re.match(r"^を(?:\d+|すべて)(?:枚|つ)?ブレイク", rest_of_phrase(m)))
 
 
+@fact
 def shown(m: Mention) -> bool:
     """相手に見せ(て/ず): a card shown to the opponent."""
     return bool(re.match(r"^に(?:手札を)?見せ", m.after))
 
 
+@fact
 def counted(m: Mention) -> str | None:
     """"per": the phrase is counted one by one (相手のクリーチャー１体につき); "number": its
     number is read (相手のクリーチャーの数, 相手のクリーチャーと同じ枚数); else None."""
@@ -222,6 +247,7 @@ def counted(m: Mention) -> str | None:
     return None
 
 
+@fact
 def compared(m: Mention) -> bool:
     """相手より, 相手と同じ, 相手のほうが, 相手の手札が自分の手札より多ければ: the opponent's
     information is compared with yours."""
@@ -232,6 +258,7 @@ def compared(m: Mention) -> bool:
     return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ(?!数|枚数))", m.after[m.owned.end - m.end:]))
 
 
+@fact
 def game_result(m: Mention) -> bool:
     """自分は/相手が ゲームに勝つ, 負ける, 勝利する, 敗北する (and their negatives)."""
     return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after)
@@ -245,6 +272,7 @@ def in_each_player_sentence(m: Mention) -> bool:
     return m.opponent and m.each_player_before
 
 
+@fact
 def selection(m: Mention) -> tuple[object, str]:
     """How many of what the phrase owns an effect takes, and the verb that takes them:
     ("all" | "many" | an int | None, verb stem or "")."""

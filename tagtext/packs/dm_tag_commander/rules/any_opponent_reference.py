@@ -36,14 +36,16 @@ def any_opponent_reference(tree, ctx: Context):
     chosen in the same ability reads that player (そのプレイヤー: T10's 相手がそうしなければ)."""
     changes = Changes(ID)
     a = ctx.analysis
+    chosen_before = choice.ChosenBefore(ctx)
+    chosen_things = _ChosenThings(ctx)
     for m in opponents(ctx):
         if not ctx.free(m) or keeps_as_printed(m) or not reads_information(m):
             continue
         if a.abilities[m.ability].kind == "static" and condition_and_effect(ctx, m.ability):
             continue
-        if choice.chosen_before(m, ctx):
+        if chosen_before(m):
             continue  # an opponent is chosen before it in the ability: that player (T9, T10 …)
-        if pl.compared(m) and _inside_chosen_things(m, ctx):
+        if pl.compared(m) and chosen_things.after(m):
             continue  # 相手のマナゾーンにある…よりコストが大きい相手の…クリーチャーをすべて: T9's choice
         if drawback(m, ctx):
             # a condition that stops your own card: you read the opponent that suits you, so it
@@ -80,15 +82,41 @@ def drawback(m: pl.Mention, ctx: Context) -> bool:
     return bool(rest) and bool(_DRAWBACK.match(rest[0].text.replace(MASK, "").strip(" \u3000")))
 
 
-def _inside_chosen_things(m: pl.Mention, ctx: Context) -> bool:
-    """A comparison inside the things a one-shot effect takes from one chosen opponent (相手の
-    マナゾーンにあるカードの枚数よりコストが大きい相手の…クリーチャーをすべて): that player's (T9)."""
-    return any(n.start > m.start and n.sentence == m.sentence and n.clause == m.clause and choice.wants_any(n, ctx)
-               for n in opponents(ctx, m.ability))
+class _ChosenThings:
+    """Whether a comparison is inside the things a one-shot effect takes from one chosen
+    opponent (相手のマナゾーンにあるカードの枚数よりコストが大きい相手の…クリーチャーをすべて): that
+    player's (T9). For one pass asking in text order: a clause's mentions some choosing rule
+    would want are found once; one claimed never becomes free again, so the last free one of
+    a clause is all a comparison needs to know (is it after the comparison?)."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.by_clause: dict[tuple, list[pl.Mention]] | None = None
+
+    def after(self, m: pl.Mention) -> bool:
+        """Whether a later mention of ``m``'s clause is one a choosing rule wants."""
+        ctx = self.ctx
+        if self.by_clause is None:
+            self.by_clause = {}
+            for n in ctx.analysis.opponents():
+                if not pl.in_each_player_sentence(n) and choice.could_be_wanted(n, ctx):
+                    self.by_clause.setdefault((n.ability, n.sentence, n.clause), []).append(n)
+        wanted = self.by_clause.get((m.ability, m.sentence, m.clause), [])
+        while wanted and not ctx.free(wanted[-1]):
+            wanted.pop()
+        return bool(wanted) and wanted[-1].start > m.start
 
 
 def condition_and_effect(ctx: Context, ability: int) -> bool:
-    """A static ability whose condition and effect both name 相手 (a per-opponent reading)."""
+    """A static ability whose condition and effect both name 相手 (a per-opponent reading);
+    read once per ability (the rules ask it per mention)."""
+    known = ctx.condition_and_effect
+    if ability not in known:
+        known[ability] = _condition_and_effect(ctx, ability)
+    return known[ability]
+
+
+def _condition_and_effect(ctx: Context, ability: int) -> bool:
     mentions = [m for m in ctx.analysis.opponents(ability) if not keeps_as_printed(m)]
     conditions = [m for m in mentions if m.clause_kind == "condition" or pl.compared(m)]
     if conditions and all(pl.compared(m) for m in conditions):

@@ -60,9 +60,14 @@ def chooses(m: pl.Mention, ctx: Context) -> bool:
     ability's effect (not its trigger, not a condition), not a turn, an attack or a card
     shown; or the opponent of a lasting effect a one-shot ability sets up (D-1), said as a
     trigger after its duration (次の自分のターンのはじめまで、相手のクリーチャーが攻撃する時、…)."""
-    if ctx.free(m) and not m.in_reminder and lasting_trigger(m, ctx):
+    return ctx.free(m) and may_choose(m, ctx)
+
+
+def may_choose(m: pl.Mention, ctx: Context) -> bool:
+    """What :func:`chooses` requires but the mention being free (a fact of the text alone)."""
+    if not m.in_reminder and lasting_trigger(m, ctx):
         return True
-    return (ctx.free(m) and not m.in_reminder and ctx.analysis.abilities[m.ability].kind == "one-shot"
+    return (not m.in_reminder and ctx.analysis.abilities[m.ability].kind == "one-shot"
             and (m.clause_kind in ("effect", "duration", "connective", "means")
                  or m.clause_kind == "condition" and m.particle in ("は", "も"))
             and not keeps_as_printed(m))
@@ -83,26 +88,45 @@ def lasting_trigger(m: pl.Mention, ctx: Context) -> bool:
 def _wants(m: pl.Mention, ctx: Context) -> str | None:
     if not chooses(m, ctx):
         return None
+    return _rule_wanting(m, ctx)
+
+
+def _rule_wanting(m: pl.Mention, ctx: Context) -> str | None:
+    """The first choosing rule whose own decision wants ``m`` (their decisions read the text
+    alone, never what other rules claimed)."""
     for module in family():
         if module.wants(m, ctx):
             return module.ID
     return None
 
 
-def wants_any(m: pl.Mention, ctx: Context) -> bool:
-    """Whether some choosing rule wants ``m``."""
-    return _wants(m, ctx) is not None
+def could_be_wanted(m: pl.Mention, ctx: Context) -> bool:
+    """Whether some choosing rule would want ``m`` were it free."""
+    return may_choose(m, ctx) and _rule_wanting(m, ctx) is not None
 
 
-def chosen_before(m: pl.Mention, ctx: Context) -> bool:
+class ChosenBefore:
     """Whether a choosing rule wants a mention before ``m`` in its ability (then ``m`` reads
-    the chosen player)."""
-    for n in opponents(ctx, m.ability):  # (in text order)
-        if n.start >= m.start:
-            return False
-        if _wants(n, ctx):
-            return True
-    return False
+    the chosen player), for one pass that asks it of mentions in text order: each ability's
+    mentions are read once, not once per mention asked (a text of one long ability stays
+    linear). Whether a mention is wanted no longer changes once the pass is past it: a
+    pass claims the mention it is at and later ones, never earlier ones."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        #: ability -> (how many of its mentions were read, whether one of them was wanted)
+        self.read: dict[int, tuple[int, bool]] = {}
+
+    def __call__(self, m: pl.Mention) -> bool:
+        ctx = self.ctx
+        group = ctx.analysis.ability_opponents(m.ability)
+        i, wanted = self.read.get(m.ability, (0, False))
+        while not wanted and i < len(group) and group[i].start < m.start:
+            n = group[i]
+            wanted = ctx.free(n) and not pl.in_each_player_sentence(n) and _wants(n, ctx) is not None
+            i += 1
+        self.read[m.ability] = (i, wanted)
+        return wanted
 
 
 def plan(ctx: Context) -> list[Step]:

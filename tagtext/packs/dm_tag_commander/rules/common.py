@@ -41,6 +41,8 @@ class Context(EngineContext):
     introduced: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     #: the plan of the choose-one-opponent rules, made once (see choice.py)
     plan: object = None
+    #: ability index -> whether its condition and effect both name 相手 (read once per ability)
+    condition_and_effect: dict[int, bool] = field(default_factory=dict)
     #: id of a leaf of the analysed tree -> the leaf after it (built when first asked)
     following: dict[int, d.Leaf] | None = None
 
@@ -85,6 +87,7 @@ def opponents(ctx: Context, ability: int | None = None):
     return [m for m in ctx.analysis.opponents(ability) if ctx.free(m) and not pl.in_each_player_sentence(m)]
 
 
+@pl.fact
 def keeps_as_printed(m: pl.Mention) -> bool:
     """A phrase no rewrite rule touches (each is some clarify-only rule's): a turn, an
     attack or battle, a card shown to the opponent, a breaker, or one that already points
@@ -97,9 +100,9 @@ def refer_back(changes: Changes, ctx: Context, rule: str, ability: int, after: i
                sentence: int | None = None, keep: Callable[[pl.Mention], bool] | None = None) -> None:
     """Later mentions of the opponent (after offset ``after``, in ``ability`` or only in
     ``sentence``) -> ``who`` (その相手 / そのプレイヤー), unless kept as printed."""
-    for m in opponents(ctx, ability):
-        if m.start <= after or (sentence is not None and m.sentence != sentence):
-            continue
+    for m in ctx.analysis.opponents_after(ability, after, sentence):
+        if not ctx.free(m) or pl.in_each_player_sentence(m):
+            continue  # (as opponents() leaves them)
         if keeps_as_printed(m) or (keep is not None and keep(m)):
             continue
         say(changes, ctx, m, who)

@@ -37,6 +37,7 @@ def team_result(tree, ctx: Context):
             changes.replace(m.leaf, ANY_OPPONENT + ("の" if m.compound == "クリーチャー" else ""))
             ctx.claim(m, ID)
     if ctx.notes:
+        with_result = {m.sentence for m in a.mentions if pl.game_result(m)}  # (asked per sentence)
         for ability in a.abilities:
             if ability.kind == "keyword":
                 continue
@@ -44,7 +45,7 @@ def team_result(tree, ctx: Context):
                 info = a.sentences[index]
                 if index in decided_sentences or not _GAME.search(info.text):
                     continue
-                if any(m.sentence == index and pl.game_result(m) for m in a.mentions):
+                if index in with_result:
                     continue
                 add_note(changes, ctx, ability, NOTE)
                 break

@@ -1,0 +1,53 @@
+"""The rules read a long text in time proportional to its length (issue 22): texts built so
+that a rule would scan a whole ability, or read a fact again, once per player phrase in it.
+
+Each phrase is repeated to 1 KB and to 8 times that, both timed in this one run (CPU time
+of this process, the best of a few rounds, so a busy machine slows both alike); the larger
+must take at most 2.5 times its share: linear work gives about 8, a scan per phrase about
+64. No absolute time is asserted (bench/hostile_text.py prints the times per KB up to 1 MB).
+Before the rules asked per ability what they asked per mention, "相手より" x 250 (1 KB)
+took 1.8 s and 8 KB 136 s (77 times), "相手のシールドが3枚以下であれば、" 45 times: T9e read
+its ability's condition-and-effect, the mentions chosen before and the chosen things after,
+once per comparison or condition.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+
+#: the smaller text's size; the larger is FACTOR times it, and may take SLACK times its share
+SMALL, FACTOR, SLACK = 1_000, 8, 2.5
+#: below this the larger text is too quick to time steadily (and to matter)
+FLOOR_SECONDS = 0.02
+
+
+def cpu_seconds(pack, text: str) -> float:
+    gc.collect()
+    start = time.process_time()
+    pack.rewrite(text)
+    return time.process_time() - start
+
+
+@pytest.mark.parametrize("phrase", [
+    "相手より",                                            # one static sentence of comparisons (T9e)
+    "相手のシールドが3枚以下であれば、",                      # one static sentence of conditions (T9e, T4)
+    "相手のシールドが3枚以下であれば、カードを1枚引く。",        # a static ability of many sentences
+    "このクリーチャーが出た時、相手のシールドが3枚以下であれば、相手の手札を見る。",  # refer_back per sentence
+    "相手のマナゾーンにあるカードの枚数よりコストが大きい相手のクリーチャーをすべて破壊する。",  # chosen things (T9)
+    "相手のクリーチャーと相手のシールドと",                     # one sentence of player phrases (facts read once)
+    "プレイヤーはゲームに負けない。",                          # T23's note, per sentence
+])
+def test_rules_read_a_long_text_in_linear_time(pack, phrase):
+    small = phrase * max(1, SMALL // len(phrase))
+    large = phrase * max(1, SMALL * FACTOR // len(phrase))
+    pack.rewrite(phrase)  # warm: grammar loaded, regexes compiled
+    t_large = min(cpu_seconds(pack, large) for _ in range(2))
+    if t_large < FLOOR_SECONDS:
+        return
+    t_small = min(cpu_seconds(pack, small) for _ in range(5))
+    assert t_large <= FACTOR * SLACK * t_small, (
+        f"{phrase!r}: {len(large)} characters took {t_large / t_small:.1f} times {len(small)} "
+        f"({t_large:.3f} s against {t_small:.4f} s); linear is {FACTOR}")
