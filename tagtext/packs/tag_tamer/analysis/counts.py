@@ -135,10 +135,10 @@ _MEMORY_AFTER = re.compile(r"(?:memory|points? of memory)\b")
 _COLORS = Guarded(r"\bcolou?rs?\b", "colo")
 _YOUR_NAMED = re.compile(r"\byour \[")
 _OWNED_NAMED = re.compile(r"(?:your|their) \[")
-_IF_YOU_DID = re.compile(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|"
-                         r"revealed|add|added)$")
-_IF_YOU_HAVE = re.compile(r"\b(?:if|while) you have$")
-_SO_THAT = re.compile(r"so that(?: (?:they|you|it) (?:have|has))?$")
+_IF_YOU_DID = Guarded(r"\b(?:if|when) (?:you )?(?:place|placed|return|returned|trash|trashed|gain|gained|reveal|"
+                      r"revealed|add|added)$", "if ", "when ")
+_IF_YOU_HAVE = Guarded(r"\b(?:if|while) you have$", "you have")
+_SO_THAT = Guarded(r"so that(?: (?:they|you|it) (?:have|has))?$", "so that")
 _WITH_NO = re.compile(r"\bwith(?: no)?$")
 
 
