@@ -146,52 +146,57 @@ def analyse(tree: b.CardText, text: str, card_type: str | None = None) -> Facts:
 # ----------------------------------------------------------------------------- abilities
 
 def _abilities(tree: b.CardText, text: str, mask: str, card_type: str | None):
-    reminders = None  # made at the first label that could open an ability
-    groups: list[list[b.Leaf]] = [[]]
+    groups: list[list[b.Node]] = [[]]  # each ability's units (leaves, reminders whole)
     breaks: list[bool] = []
-    for leaf in tree.leaves():
-        if isinstance(leaf, b.LineBreak):
+    for unit in _units(tree):
+        if isinstance(unit, b.LineBreak):
             if groups[-1]:
                 breaks.append(True)
                 groups.append([])
             continue
-        if isinstance(leaf, b.Label) and groups[-1]:
-            if reminders is None:
-                reminders = _Reminders(tree)
-            if not reminders.holds(leaf.start):
-                breaks.append(False)
-                groups.append([])
-        groups[-1].append(leaf)
+        if isinstance(unit, b.Label) and groups[-1]:
+            breaks.append(False)
+            groups.append([])
+        groups[-1].append(unit)
     if not groups[-1]:
         groups.pop()
     breaks = breaks[:len(groups) - 1] + [True]
-    for index, (leaves, break_after) in enumerate(zip(groups, breaks)):
-        yield _ability(index, leaves, break_after, mask, card_type)
+    for index, (units, break_after) in enumerate(zip(groups, breaks)):
+        yield _ability(index, units, break_after, mask, card_type)
 
 
-class _Reminders:
-    """Where the text's reminders are, to ask whether a position is inside one (a label
-    there opens no ability): the outermost reminders' spans, in text order, searched by
-    bisection (a scan of every reminder per label made a text of many labels quadratic)."""
-
-    def __init__(self, tree: b.CardText):
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for node in tree.walk():  # parents first, in text order: a nested one is inside the last
-            if isinstance(node, b.Reminder) and not (self.ends and node.start < self.ends[-1]):
-                self.starts.append(node.start)
-                self.ends.append(node.end)
-
-    def holds(self, pos: int) -> bool:
-        """Whether ``pos`` is strictly inside a reminder (after its opening bracket)."""
-        i = bisect.bisect_left(self.starts, pos) - 1
-        return i >= 0 and pos < self.ends[i]
+def _units(tree: b.CardText):
+    """What an ability is made of, in text order: the text's units (labels, line breaks,
+    reminders standing alone), each sentence's parts and its 。 instead of the sentence. A
+    reminder is one unit: a label inside it opens no ability (line breaks are never in a
+    reminder or a sentence: the grammar's lines hold them)."""
+    for item in tree.items:
+        if isinstance(item, b.Sentence):
+            yield from item.parts
+            if item.stop is not None:
+                yield item.stop
+        else:
+            yield item
 
 
-def _ability(index: int, leaves: list[b.Leaf], break_after: bool, mask: str, card_type: str | None) -> Ability:
-    label = leaves[0] if isinstance(leaves[0], b.Label) else None
-    start, end = leaves[0].start, leaves[-1].end
-    body = leaves[1].start if label is not None and len(leaves) > 1 else (end if label is not None else start)
+def _first_leaf(unit: b.Node) -> b.Leaf:
+    return unit if isinstance(unit, b.Leaf) else next(unit.leaves())
+
+
+def _last_leaf(unit: b.Node) -> b.Leaf:
+    if isinstance(unit, b.Leaf):
+        return unit
+    for last in unit.leaves():
+        pass
+    return last
+
+
+def _ability(index: int, units: list[b.Node], break_after: bool, mask: str, card_type: str | None) -> Ability:
+    first, last = _first_leaf(units[0]), _last_leaf(units[-1])
+    label = first if isinstance(first, b.Label) else None
+    start, end = first.start, last.end
+    # the label is a unit of its own: the body starts at the next unit
+    body = (_first_leaf(units[1]).start if len(units) > 1 else end) if label is not None else start
     kind = label.ability_kind if label is not None else None
     trigger = None
     if kind in (None, AUTOMATIC):
@@ -206,7 +211,7 @@ def _ability(index: int, leaves: list[b.Leaf], break_after: bool, mask: str, car
         effect = cost.end() if cost else body
     effect = _skip_space(mask, effect, end)
     region = mask[effect:end]
-    return Ability(index, start, end, kind, label, trigger, effect, leaves[-1], break_after,
+    return Ability(index, start, end, kind, label, trigger, effect, last, break_after,
                    bool(_TARGETS.search(region) or _chooses_opponents_cards(region)), bool(_LIFE.search(mask, start, end)))
 
 

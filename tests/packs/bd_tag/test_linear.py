@@ -44,23 +44,49 @@ def test_many_labelled_abilities_with_reminders_rewrite_in_linear_time(pack):
         f"({t_large:.3f} s against {t_small:.4f} s); linear is {FACTOR}")
 
 
-def test_a_label_is_inside_a_reminder_as_the_spans_say():
-    """What the bisection stands for: a label opens no ability when some reminder's span
-    holds it strictly (nested, open to the line's end, or closed), checked on random texts
-    of labels, reminders (nested up to 3 deep, some left open) and sentences."""
-    pieces = ["⁅自動⁆", "⁅永続⁆", "（自動）", "(起動)", "（", "(", "）", ")", "相手の手札を1枚捨てる", "。", "、", "\n", "注"]
+def test_abilities_are_found_as_a_walk_of_every_leaf_finds_them(bd_db):
+    """What the walk of units stands for (analysis._units: reminders whole, sentences by
+    their parts): abilities found as a walk of every leaf finds them, an ability starting
+    at every line break and at every label no reminder's span holds (the reading the rules
+    were written against). Every shipped text, and random texts of labels, reminders
+    (nested, some left open), sentences and line breaks, each as a command's and a unit's."""
+    pieces = ["⁅自動⁆", "⁅永続⁆", "（自動）", "(起動)", "（", "(", "）", ")", "相手の手札を1枚捨てる", "登場時、", "：",
+              "。", "、", "\n", "注", " "]
     rng = random.Random(22)
-    checked = 0
-    for _ in range(400):
-        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
+    texts = [text for _, _, text in bd_db.texts()]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30))) for _ in range(1500)]
+    compared = 0
+    for text in texts:
         try:
             tree = parser.parse(text)
-        except Exception:  # noqa: BLE001 - a text check_text refuses: nothing to ask
+        except Exception:  # noqa: BLE001 - a text check_text refuses: nothing to find
             continue
-        spans = [(node.start, node.end) for node in tree.walk() if isinstance(node, b.Reminder)]
-        reminders = analysis._Reminders(tree)
-        for leaf in tree.leaves():
-            if isinstance(leaf, b.Label):
-                assert reminders.holds(leaf.start) == any(s < leaf.start < e for s, e in spans), text
-                checked += 1
-    assert checked > 200
+        mask = analysis.masked(tree, text, analysis.OPAQUE)
+        for card_type in ("command", "unit"):
+            expected = list(_abilities_leaf_by_leaf(tree, mask, card_type))
+            assert list(analysis._abilities(tree, text, mask, card_type)) == expected, text
+        compared += 1
+    assert compared > 1000
+
+
+def _abilities_leaf_by_leaf(tree, mask, card_type):
+    """The abilities as the first analysis found them: every leaf in text order, a new group
+    at a line break and at a label outside every reminder's span."""
+    inside = [(node.start, node.end) for node in tree.walk() if isinstance(node, b.Reminder)]
+    groups, breaks = [[]], []
+    for leaf in tree.leaves():
+        if isinstance(leaf, b.LineBreak):
+            if groups[-1]:
+                breaks.append(True)
+                groups.append([])
+            continue
+        if isinstance(leaf, b.Label) and not any(s < leaf.start < e for s, e in inside) and groups[-1]:
+            breaks.append(False)
+            groups.append([])
+        groups[-1].append(leaf)
+    if not groups[-1]:
+        groups.pop()
+    breaks = breaks[:len(groups) - 1] + [True]
+    for index, (leaves, break_after) in enumerate(zip(groups, breaks)):
+        # a group of leaves read as units: each leaf is one
+        yield analysis._ability(index, leaves, break_after, mask, card_type)
