@@ -983,6 +983,56 @@ def puts_in_zone(text: str) -> bool:
     return _PUT.search(text) is not None
 
 
+class PutsInZoneBefore:
+    """``puts_in_zone(text[:end])`` asked for ends that grow (the text before each phrase of
+    a sentence or clause, in order), reading ``text`` about once instead of once per end.
+
+    A Summon or placement word that did not match before one end does not match before a
+    later one: its lookahead only reads on into the words after it, which stay the same
+    (the end is where a word or phrase starts: a space, or a token of its own, follows),
+    and what ruled it out ("Summoned ... monsters") is still there. So a search starts at
+    the word that matched last, or a little before the last end when none did. An end
+    smaller than the one before is asked of the text before it afresh."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._from = 0
+        self._last_end = 0
+
+    def __call__(self, end: int) -> bool:
+        if end < self._last_end:
+            return _PUT.search(self.text, 0, end) is not None
+        self._last_end = end
+        m = _PUT.search(self.text, self._from, end)
+        if m is None:
+            self._from = max(self._from, end - len("summoned"))
+            return False
+        self._from = m.start()
+        return True
+
+
+def _joined_units(units: list[y.Leaf]) -> tuple[str, list[int]]:
+    """The units' texts joined by spaces, lowercased (what ``" ".join(u.text for u in
+    units).lower()`` gives: a space ends any casing context), and where each unit ends in
+    it: the text of the first k units is its prefix up to ``ends[k - 1]``."""
+    lows = [u.text.lower() for u in units]
+    ends = []
+    end = -1
+    for low in lows:
+        end += 1 + len(low)
+        ends.append(end)
+    return " ".join(lows), ends
+
+
+def _last_word_is(text: str, end: int, word: str) -> bool:
+    """Whether ``text[:end].split()[-1:] == [word]``, read from ``end`` back."""
+    s = end
+    while s > 0 and text[s - 1].isspace():
+        s -= 1
+    n = len(word)
+    return s >= n and text[s - n:s] == word and (s == n or text[s - n - 1].isspace())
+
+
 def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     """Each "either field" / "either side of the field" (either player's): the word
     "either", its area, and whether a card is Summoned or placed *to* it ("Special Summon it
@@ -993,24 +1043,60 @@ def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
         if not any("either" in leaf.text.lower() for leaf in sentence.leaves()):
             continue  # (most sentences: not split into words for nothing)
         leaves = list(_word_units(sentence))
-        text = " ".join(leaf.text for leaf in leaves).lower()
+        # (the text before each "either" is a prefix of the sentence's: read once)
+        text, ends = _joined_units(leaves)
+        puts_before = PutsInZoneBefore(text)
+        side_to = None
         for k, leaf in enumerate(leaves):
             if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and k > 0
                     and leaves[k - 1].text.lower() == "either"):
                 continue
-            before = " ".join(w.text for w in leaves[:k - 1]).lower()
+            before = ends[k - 2] if k > 1 else 0  # the end of the text before "either"
             side = "side" in leaf.text.lower()
-            to = before.split()[-1:] == ["to"] and puts_in_zone(before)
+            to = _last_word_is(text, before, "to") and puts_before(before)
             if side:
                 # the side Tributes come from, for a Summon "to that side of the field"
-                to = puts_in_zone(text) and "that side" in text
+                if side_to is None:
+                    side_to = puts_in_zone(text) and "that side" in text
+                to = side_to
             out.append((leaves[k - 1], leaf, to))
     return out
 
 
 #: two cards split between the two printed fields, in parentheses after their count ("destroy
-#: 2 cards (1 on each field)", "target 2 monsters with the same Level (1 from each field)")
+#: 2 cards (1 on each field)", "target 2 monsters with the same Level (1 from each field)"):
+#: what the text before "1 on each field" ends with (see _two_split_before)
 _TWO_SPLIT = re.compile(r"\b2\b[^;:(),]*\($")
+#: ... and the count alone, a whole word
+_TWO = re.compile(r"\b2\b")
+_STOPS = ";:(),"
+#: a pair Summoned: what the text before "1 on each field" ends with (commas and spaces
+#: after it left out)
+_SUMMON_BOTH = re.compile(r"\bsummon both monsters$")
+
+
+def _summons_both_before(text: str, end: int) -> bool:
+    """``_SUMMON_BOTH.search(text[:end].rstrip(" ,"))``, reading only the end of it."""
+    s = end
+    while s > 0 and text[s - 1] in " ,":
+        s -= 1
+    return _SUMMON_BOTH.search(text, max(0, s - 2 * len("summon both monsters")), s) is not None
+
+
+def _two_split_before(text: str, end: int, after: int) -> tuple[bool, int]:
+    """Whether ``_TWO_SPLIT.search(text[:end])`` matches ("... 2 cards (" before "1 on each
+    field"), reading only the text since the last of ";:()," before the "(" it ends with
+    (no match can start before that): a "2" there, a whole word, is the count. The last
+    of those is looked for from ``after`` on (a "(" seen before, or 0); also returned:
+    where to look from next (this "(", if any)."""
+    if text.endswith("(", 0, end):
+        paren = end - 1
+    elif text.endswith("(\n", 0, end):
+        paren = end - 2  # ("$" matches before a last newline)
+    else:
+        return False, after
+    stop = max(text.rfind(c, after, paren) for c in _STOPS)
+    return _TWO.search(text, max(stop, 0), paren) is not None, paren
 
 
 def each_field_pairs(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
@@ -1024,15 +1110,22 @@ def each_field_pairs(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str, bo
         if not any(isinstance(leaf, y.AreaWord) and leaf.text.lower() == "field" for leaf in sentence.leaves()):
             continue  # (most sentences: not split into words for nothing)
         leaves = list(_word_units(sentence))
+        text = ends = None
+        paren = 0  # the last "(" found before a pair (see _two_split_before)
         for k, leaf in enumerate(leaves):
             if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
                     and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to", "from")
                     and leaves[k - 3].text == "1"):
                 continue
-            before = " ".join(w.text for w in leaves[:k - 3]).lower()
-            if re.search(r"\bsummon both monsters$", before.rstrip(" ,")):
+            if text is None:
+                # (the text before each "1 on each field" is a prefix of the sentence's: read once)
+                text, ends = _joined_units(leaves)
+            before = ends[k - 4] if k > 3 else 0  # the end of the text before "1"
+            if _summons_both_before(text, before):
                 out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), True))
-            elif _TWO_SPLIT.search(before):
+                continue
+            found, paren = _two_split_before(text, before, paren)
+            if found:
                 out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), False))
     return out
 

@@ -377,8 +377,10 @@ def _write_choice(changes: dict, leaf: y.Leaf, text: str, target: tuple[y.Leaf, 
 def _opens_sentence(leaf: y.Leaf, ctx: Context) -> bool:
     """Whether ``leaf`` is the first word of what it is in: its sentence, a line, a bullet,
     or what follows a ":" (PSCT capitalises the first word after a condition)."""
-    before = ctx.text[:leaf.start].rstrip(" \t\u00a0")
-    return not before or before[-1] in ".:!?\n●"
+    k = leaf.start  # (read back from the leaf: a copy of the text before it was quadratic)
+    while k > 0 and ctx.text[k - 1] in " \t\u00a0":
+        k -= 1
+    return k == 0 or ctx.text[k - 1] in ".:!?\n●"
 
 
 RULE = rule_of(

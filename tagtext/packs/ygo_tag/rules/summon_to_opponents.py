@@ -6,7 +6,7 @@ import re
 
 from ....syntax.edit import replace_leaves
 from .. import nodes as y
-from ..analysis import each_field_pairs, either_side, puts_in_zone
+from ..analysis import PutsInZoneBefore, each_field_pairs, either_side, puts_in_zone
 from .common import Context, introduce, like, opponent_acts, replace, rule_of, your_opponent
 
 ID = "summon-to-opponents"
@@ -32,6 +32,7 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     with this card: "Your opponent selects 1 monster they control. Switch control of the
     selected monster and this card." -> "Choose 1 opponent; that opponent selects ..."."""
     changes: dict = {}
+    clause_before: dict[tuple[int, int], tuple[int, PutsInZoneBefore]] = {}
     for either, area, to in either_side(tree):
         if not to or not ctx.free(either):
             continue
@@ -67,11 +68,16 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
                 or m.conditional or opponent_acts(m)):
             # the opponent Summoning to their own side is not a Summon to an opponent's zone
             continue
-        clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
         # Summoning it or placing a card (a Field Spell, a Continuous Spell) in a zone, the
         # same one-zone choice; not a kind of monster ("target 1 Special Summoned monster
-        # in your opponent's Main Monster Zone": rule 1's)
-        summoned = puts_in_zone(ctx.text[clause.start:m.start])
+        # in your opponent's Main Monster Zone": rule 1's): in the clause before the phrase
+        # (its text read once per clause, however many phrases it has)
+        key = (m.sentence, m.clause)
+        if key not in clause_before:
+            clause = ctx.analysis.sentences[m.sentence].clauses[m.clause]
+            clause_before[key] = (clause.start, PutsInZoneBefore(ctx.text[clause.start:clause.end]))
+        clause_start, puts_before = clause_before[key]
+        summoned = puts_before(m.start - clause_start)
         near = puts_in_zone(" ".join(m.before))
         to_zone = m.area in y.FIELD_AREAS and (m.before[-1:] == ("to",) or near and m.before[-1:] in (("on",), ("in",)))
         under = m.before[-1:] == ("under",) and m.after[:1] == ("control",)
