@@ -166,12 +166,13 @@ def _abilities(tree: b.CardText, text: str, mask: str, card_type: str | None):
 
 
 def _units(tree: b.CardText):
-    """What an ability is made of, in text order: the text's units (labels, line breaks,
-    reminders standing alone), each sentence's parts and its 。 instead of the sentence. A
-    reminder is one unit: a label inside it opens no ability (line breaks are never in a
-    reminder or a sentence: the grammar's lines hold them)."""
+    """What an ability is made of, in text order: the text's units (sentences, labels, line
+    breaks, reminders standing alone), a sentence that holds a label (a fan left it without
+    its 。) by its parts and its 。 (the label opens an ability there). A reminder is one
+    unit: a label inside it opens no ability (line breaks are never in a reminder or a
+    sentence: the grammar's lines hold them)."""
     for item in tree.items:
-        if isinstance(item, b.Sentence):
+        if isinstance(item, b.Sentence) and b.Label in map(type, item.parts):
             yield from item.parts
             if item.stop is not None:
                 yield item.stop
@@ -186,6 +187,8 @@ def _first_leaf(unit: b.Node) -> b.Leaf:
 def _last_leaf(unit: b.Node) -> b.Leaf:
     if isinstance(unit, b.Leaf):
         return unit
+    if isinstance(unit, b.Sentence) and unit.stop is not None:
+        return unit.stop
     for last in unit.leaves():
         pass
     return last
