@@ -173,16 +173,23 @@ def _keys_of(known: KnownCards, card_id: str) -> tuple[str, ...]:
     return (card_id,) + ruling_keys(name)
 
 
+@functools.lru_cache(maxsize=4096)
 def ruling_keys(name: str) -> tuple[str, ...]:
     """The keys a special ruling may name a card by: its name with spaces removed and widths
-    folded, and for a twinpact 「A/B」 each side too."""
+    folded, and for a twinpact 「A/B」 each side too. (Asked twice per card of a conversion:
+    is it ruled, and by which rulings.)"""
     key = _name_key(name)
-    sides = tuple(_name_key(side) for side in re.split(r"[/／]", name) if side.strip())
+    sides = tuple(_name_key(side) for side in _SIDES.split(name) if side.strip())
     return (key,) + tuple(s for s in sides if s != key)
 
 
+_SIDES = re.compile(r"[/／]")
+_SPACES = re.compile(r"[\s\u3000]")
+
+
+@functools.lru_cache(maxsize=4096)
 def _name_key(name: str) -> str:
-    return re.sub(r"[\s\u3000]", "", fold(name))
+    return _SPACES.sub("", fold(name))
 
 
 def _note_only(ruling) -> bool:

@@ -209,15 +209,17 @@ def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
     out: list[Clause] = []
     leaves: list[d.Leaf] = []
     start = None
+    passed = _Passed()
     for part in sentence.parts:
         if isinstance(part, d.Punct) and part.text in "、，､,":
-            before = masked[start:part.start].replace(MASK, "").strip(" \u3000") if start is not None else ""
+            before = passed.clause_so_far(masked, start, part.start) if start is not None else ""
             if before and _GOES_ON.search(before) and clause_kind(before) == "effect":
+                passed.over(masked, start, part.start)
                 leaves.append(part)
                 continue  # 相手の、「…」で始まる能力を持つクリーチャー; 相手は、…; カードが、相手によって…
             if start is not None:
                 out.append(_clause(len(out), start, part.start, masked, leaves))
-            leaves, start = [], None
+            leaves, start, passed = [], None, _Passed()
             continue
         if start is None:
             start = part.start
@@ -233,6 +235,36 @@ def clauses_of(sentence: d.Sentence, masked: str) -> tuple[Clause, ...]:
                 out[i].text.replace(MASK, "").rstrip()):
             out[i] = dataclasses.replace(out[i], kind="trigger")
     return tuple(out)
+
+
+class _Passed:
+    """The commas a clause went on past (相手は、…、…), so that the clause so far is read in
+    time proportional to its last stretch, not to the whole clause at every comma (a clause
+    of endless 「相手は、」 stays linear)."""
+
+    def __init__(self):
+        #: where the last comma passed over is (None: none yet)
+        self.comma: int | None = None
+        #: whether 相手 is in the clause before it (masks removed)
+        self.names_opponent = False
+
+    def over(self, masked: str, start: int, comma: int) -> None:
+        """The clause goes on past the comma at ``comma``."""
+        since = start if self.comma is None else self.comma
+        self.names_opponent = self.names_opponent or "相手" in masked[since:comma].replace(MASK, "")
+        self.comma = comma
+
+    def clause_so_far(self, masked: str, start: int, end: int) -> str:
+        """The clause from ``start`` to ``end``, masks removed and spaces stripped, as
+        :func:`clauses_of` reads it (does it go on, what kind it is); past a 、, a stand-in
+        that reads the same: its last stretch from that 、, after 相手 if the clause names
+        one before. Each pattern of :func:`clause_kind` and ``_GOES_ON`` either matches at the
+        end without a 、 or looks no further back than a 、 (which no lookbehind accepts), no
+        connective holds a comma, and 相手 is all that is asked of the rest."""
+        if self.comma is None or masked[self.comma] != "、":
+            return masked[start:end].replace(MASK, "").strip(" \u3000")
+        last = masked[self.comma:end].replace(MASK, "").rstrip(" \u3000")
+        return ("相手" if self.names_opponent else "") + last
 
 
 def _clause(index: int, start: int, end: int, masked: str, leaves: list[d.Leaf]) -> Clause:

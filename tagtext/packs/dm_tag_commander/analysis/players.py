@@ -330,10 +330,8 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
         if id(unit) not in by_unit:
             continue
         ability, info = by_unit[id(unit)]
-        leaves = _main_leaves(unit)
+        all_leaves, leaves, in_reminder = _leaves_of(unit)
         main_index = {id(leaf): j for j, leaf in enumerate(leaves)}
-        in_reminder = {id(leaf) for leaf in _reminder_leaves(unit)}
-        all_leaves = list(unit.leaves())
         for i, leaf in enumerate(all_leaves):
             if isinstance(leaf, d.PlayerWord):
                 out.append(_mention(leaf, all_leaves, i, ability, info, masked, id(leaf) in in_reminder, leaves,
@@ -347,22 +345,25 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
 WINDOW = 400
 
 
-def _main_leaves(unit: d.Node) -> list[d.Leaf]:
-    out: list[d.Leaf] = []
-    stack: list[d.Node] = [unit]
+def _leaves_of(unit: d.Node) -> tuple[list[d.Leaf], list[d.Leaf], set[int]]:
+    """The unit's leaves in text order, those outside reminder text (in order), and the ids
+    of those inside it: one walk of the unit."""
+    every: list[d.Leaf] = []
+    main: list[d.Leaf] = []
+    in_reminder: set[int] = set()
+    stack: list[tuple[d.Node, bool]] = [(unit, False)]
     while stack:
-        node = stack.pop()
-        if isinstance(node, d.Reminder):
-            continue
+        node, inside = stack.pop()
         if isinstance(node, d.Leaf):
-            out.append(node)
-        else:
-            stack.extend(reversed(list(node.children())))
-    return out
-
-
-def _reminder_leaves(unit: d.Node) -> list[d.Leaf]:
-    return [leaf for node in unit.walk() if isinstance(node, d.Reminder) for leaf in node.leaves()]
+            every.append(node)
+            if inside:
+                in_reminder.add(id(node))
+            else:
+                main.append(node)
+            continue
+        inside = inside or isinstance(node, d.Reminder)
+        stack.extend((child, inside) for child in reversed(tuple(node.children())))
+    return every, main, in_reminder
 
 
 def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability, info: SentenceInfo | None,
