@@ -26,8 +26,9 @@ from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
 
 
-#: phrases with "your opponent" that no rule changes: the opponent's turn and phases,
-#: their card effects (a cause), damage and Life Points (the team's), lasting restrictions
+#: phrases with "your opponent" (every one has it) that no rule changes: the opponent's turn
+#: and phases, their card effects (a cause), damage and Life Points (the team's), lasting
+#: restrictions
 _QUIET = re.compile(
     r"your opponent's (?:next )?(?:turn|(?:main|battle|end|standby|draw) phase|life points|lp)\b"
     r"|your opponent's card effects?\b"
@@ -135,17 +136,18 @@ class YgoTagPack(Pack):
         if "pponent" not in text and "layer" not in text and "ither" not in text and "each field" not in text:
             # every trigger has one (any case)
             return []
-        low = text.lower()
+        low = printed = text.lower()
         if ANY_TRIGGER.search(low) is None:
             return []
-        if not _PRONOUN_ACTS.search(low):
+        first = printed.find("your opponent")
+        if first != -1 and not _PRONOUN_ACTS.search(low):
+            # (every quiet phrase has "your opponent")
             low = _QUIET.sub(lambda m: " " * len(m.group()), low)
         hits = [m.start() for m in ANY_TRIGGER.finditer(low)]
-        if "your opponent" in text.lower():
+        if first != -1:
             # "their" may refer back to "your opponent" in a phrase blanked above
             # ("inflicts battle damage to your opponent: Discard 1 random card from their
             # hand"), so its sentence is parsed too
-            first = text.lower().find("your opponent")
             hits.extend(m.start() for m in _THEIR_PRIVATE.finditer(low, first))
         return sorted(hits)
 
