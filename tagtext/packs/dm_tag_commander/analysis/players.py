@@ -163,6 +163,12 @@ def rest_of_phrase(m: Mention) -> str:
     return m.after
 
 
+#: an attack, block or battle right before the phrase (バトルした相手クリーチャー): matched at the
+#: end, so only its longest match's characters are searched (and a line break, which $ allows)
+_IN_COMBAT_BEFORE = re.compile(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$")
+_IN_COMBAT_LONGEST = len("ブロックしている") + 1
+
+
 @fact
 def in_combat(m: Mention) -> bool:
     """An opponent's creature attacking, blocking or battling, or the opponent attacking or
@@ -177,7 +183,7 @@ def in_combat(m: Mention) -> bool:
     creature = m.compound == "クリーチャー" or (m.owned is not None and m.owned.head == "creature")
     if lured(m):
         return False
-    if creature and re.search(r"(?:攻撃|バトル|ブロック)(?:している|した|された|中の)?$", before):
+    if creature and _IN_COMBAT_BEFORE.search(before[-_IN_COMBAT_LONGEST:]):
         return True
     if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃"
                              r"|の攻撃先|に攻撃|をブロック)", rest):
@@ -237,14 +243,26 @@ def counted(m: Mention) -> str | None:
     if m.owned is not None:
         rest = m.after[m.owned.end - m.end:] if m.owned.end > m.end else m.after
         window = m.after[:max(0, m.owned.end - m.end)]
-        if _PER_EACH.match(window + rest):
+        if _per_each(window + rest):
             return "per"
-        if _NUMBER_OF.match(rest) or re.search(r"の(?:数|枚数)$", window):
+        if _number_of(rest) or re.search(r"の(?:数|枚数)$", window):
             return "number"
         return None
-    if m.compound == "" and _PER_EACH.match(m.after) and m.particle in ("の",):
+    if m.compound == "" and _per_each(m.after) and m.particle in ("の",):
         return "per"
     return None
+
+
+def _per_each(text: str) -> bool:
+    """``_PER_EACH`` matches (only where its literal につき is: the pattern would try its
+    count word at every character up to a comma)."""
+    return "につき" in text and _PER_EACH.match(text) is not None
+
+
+def _number_of(text: str) -> bool:
+    """``_NUMBER_OF`` matches (only where one of its literals is)."""
+    return (text.startswith("と同じ") or "の数" in text or "の枚数" in text or "の合計" in text) \
+        and _NUMBER_OF.match(text) is not None
 
 
 @fact
@@ -399,11 +417,18 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     owned = None
     if word == "相手" and not in_reminder and (particle == "の" or compound == "クリーチャー"):
         owned = _owned(leaf, main, main_index, after_start, compound)
-    lead_m = re.search(r"(各|その|いずれかの|どちらかの|自分と|自分または|自分か|相手と|相手または|両)$", before)
+    lead_m = _LEAD.search(before[-_LEAD_LONGEST:])
     return Mention(leaf, word, ability.index, info.index if info else None, clause.index if clause else None,
                    clause.kind if clause else None, in_reminder, compound, particle, before,
                    after if compound != "クリーチャー" else text[end:min(s_end, end + WINDOW)], end, owned,
                    lead_m.group(1) if lead_m else "", first_each >= 0 and first_each + len("各プレイヤー") <= leaf.start)
+
+
+#: the phrase right before a player word that makes it part of a larger one (Mention.lead);
+#: matched at the end, so only the last few characters are searched (and a line break
+#: after them, which $ allows)
+_LEAD = re.compile(r"(各|その|いずれかの|どちらかの|自分と|自分または|自分か|相手と|相手または|両)$")
+_LEAD_LONGEST = len("いずれかの") + 1
 
 
 def _enclosing(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
