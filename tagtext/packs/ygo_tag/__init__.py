@@ -42,6 +42,11 @@ _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
 _THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b|\bthey control(?:led)?\b")
 
 
+#: every rule's trigger holds one of these (tests/packs/ygo_tag/test_triggers.py): a text
+#: with none, lowercased, meets no trigger
+TRIGGER_WORDS = ("pponent", "layer", "ither", "each field", "both g")
+
+
 def effect_lines(text: str, hits: list[int]) -> list[tuple[int, int]]:
     """The lines (start, end) a rule may need whole: each line with a trigger's hit (an
     effect told in several sentences goes on within its line), the bullet lines after it
@@ -133,10 +138,9 @@ class YgoTagPack(Pack):
         """Where a rule's trigger matches ``text``. Phrases no rule ever changes (the
         opponent's turn, damage to the opponent, ...) are blanked out first, unless a
         pronoun may act for the opponent ("when they")."""
-        if "pponent" not in text and "layer" not in text and "ither" not in text and "each field" not in text:
-            # every trigger has one (any case)
-            return []
         low = printed = text.lower()
+        if not any(word in low for word in TRIGGER_WORDS):
+            return []
         if ANY_TRIGGER.search(low) is None:
             return []
         first = printed.find("your opponent")
