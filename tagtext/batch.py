@@ -13,7 +13,6 @@ order, and are the same, byte for byte once written, whatever the number of jobs
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import signal
 from dataclasses import dataclass, field
@@ -308,6 +307,7 @@ def _convert_in_processes(cards, pack, progress, jobs: int) -> list[CardResult]:
     warm = min(end, start + WARM_UP_CARDS)
     out = _convert_run(cards[start:warm], pack, progress, memo)
     _WORK = (cards, pack)
+    import multiprocessing  # (only for a batch rewritten in several processes)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(jobs - 1, initializer=_worker_signals)
     try:
@@ -355,6 +355,7 @@ def _runs(cards: list[Card], jobs: int) -> list[tuple[int, int]]:
 
 
 def _can_fork() -> bool:
+    import multiprocessing
     return "fork" in multiprocessing.get_all_start_methods()
 
 

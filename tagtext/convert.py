@@ -24,7 +24,6 @@ from __future__ import annotations
 import csv
 import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
@@ -47,6 +46,7 @@ def schema(pack=None) -> dict:
     """The JSON Schema of the ``json`` output (and, as ``$defs/card``, of a ``jsonl`` line):
     the one shipped (any pack's), or, for ``pack``, with its name required and its text
     field names the only ones allowed."""
+    from importlib import resources  # (on first use: it imports tempfile, shutil, ...)
     doc = json.loads(resources.files("tagtext").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8"))
     if pack is not None:
         doc["title"] += f": pack {pack.name}"

@@ -31,7 +31,6 @@ import dataclasses
 import functools
 import json
 import threading
-from importlib import resources
 from types import ModuleType
 from typing import ClassVar
 
@@ -141,6 +140,7 @@ class CardTablePack(Pack):
         return _packaged_rulings(type(self).__module__)
 
     def data_source(self) -> str:
+        from importlib import resources  # (on first use: it imports tempfile, shutil, ...)
         return resources.files(type(self).__module__).joinpath("data/SOURCE.md").read_text(encoding="utf-8")
 
     # ------------------------------------------------------------------ cards

@@ -82,22 +82,39 @@ def _replace(node: n.Node, changes: Changes, low: int, high: int, offsets: list[
         if value is None:
             continue
         if isinstance(value, tuple):
+            # the children: a leaf changed here, a run of words split for the changes inside
+            # it, another node through _replace (a call per leaf of a long sentence was most
+            # of a rewrite's edits)
             new_items: list[n.Node] = []
+            changed = False
             for v in value:
-                pieces = _pieces(v, offsets, low, high) if isinstance(v, n.Words) else None
-                if pieces is None:
-                    new_items.append(_replace(v, changes, low, high, offsets, placed))
+                if isinstance(v, n.Leaf):
+                    pieces = _pieces(v, offsets, low, high) if isinstance(v, n.Words) else None
+                    if pieces is None:
+                        fn = changes.get(v.start)
+                        if fn is None:
+                            new_items.append(v)
+                        else:
+                            placed.add(v.start)
+                            new_items.append(fn(v))
+                            changed = True
+                        continue
+                    changed = True
+                    for w in pieces:
+                        fn = changes.get(w.start)
+                        if fn is None:
+                            new_items.append(w)
+                        else:
+                            placed.add(w.start)
+                            new_items.append(fn(w))
                     continue
-                for w in pieces:
-                    fn = changes.get(w.start)
-                    if fn is None:
-                        new_items.append(w)
-                    else:
-                        placed.add(w.start)
-                        new_items.append(fn(w))
-            new = tuple(new_items)
-            if len(new) != len(value) or any(a is not b for a, b in zip(new, value)):
-                updates[name] = new
+                new = _replace(v, changes, low, high, offsets, placed)
+                changed = changed or new is not v
+                new_items.append(new)
+            if changed:
+                new = tuple(new_items)
+                if len(new) != len(value) or any(a is not b for a, b in zip(new, value)):
+                    updates[name] = new
         else:
             new = _replace(value, changes, low, high, offsets, placed)
             if new is not value:

@@ -29,6 +29,7 @@ import re
 from typing import Iterable
 
 from ..errors import ParseError
+from .nodes import Leaf
 
 #: what stands for an opaque character in a masked text (never used in card text)
 MASK = "〓"
@@ -46,7 +47,10 @@ def fold(text: str) -> str:
 
 def has_full_width_digit(text: str) -> bool:
     """Whether the text writes any digit full-width (then inserted digits are full-width)."""
-    return any("０" <= ch <= "９" for ch in text)
+    return _FULL_WIDTH_DIGIT.search(text) is not None
+
+
+_FULL_WIDTH_DIGIT = re.compile("[０-９]")
 
 
 def digit(n: int, full_width: bool) -> str:
@@ -57,14 +61,33 @@ def digit(n: int, full_width: bool) -> str:
 
 def masked(tree, text: str, opaque: tuple[type, ...]) -> str:
     """``text`` folded (:func:`fold`), with every node of the ``opaque`` kinds masked
-    (line breaks inside them kept)."""
-    chars = list(fold(text))
-    for node in tree.walk():
+    (line breaks inside them kept). An opaque node's span holds its children's, so the
+    walk does not go into it, and the text is put together from slices (a loop over every
+    character of the text in Python was most of the masking)."""
+    spans = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
         if isinstance(node, opaque):
-            for i in range(node.start, node.end):
-                if chars[i] not in "\r\n":
-                    chars[i] = MASK
-    return "".join(chars)
+            spans.append((node.start, node.end))
+        elif not isinstance(node, Leaf):
+            stack.extend(node.children())
+    folded = fold(text)
+    if not spans:
+        return folded
+    out, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        if end <= start:
+            continue
+        out.append(folded[at:start])
+        out.append(_NOT_A_LINE_BREAK.sub(MASK, folded[start:end]))
+        at = end
+    out.append(folded[at:])
+    return "".join(out)
+
+
+_NOT_A_LINE_BREAK = re.compile(r"[^\r\n]")
 
 
 # ----------------------------------------------------------------------------- checks
