@@ -42,6 +42,7 @@ def cpu_seconds(pack, text: str) -> float:
     "プレイヤーはゲームに負けない。",                          # T23's note, per sentence
     "相手は、",                                            # one clause going on past every comma
     "相手の、",
+    "相手は,",                                              # the same past a half-width comma
 ])
 def test_rules_read_a_long_text_in_linear_time(pack, phrase):
     small = phrase * max(1, SMALL // len(phrase))

@@ -247,21 +247,29 @@ class _Passed:
         self.comma: int | None = None
         #: whether 相手 is in the clause before it (masks removed)
         self.names_opponent = False
+        #: whether 次の is in the clause before it, after its last 、 (_NEXT_TURN's stretch
+        #: runs back over a , or ､)
+        self.next_since_stop = False
 
     def over(self, masked: str, start: int, comma: int) -> None:
         """The clause goes on past the comma at ``comma``."""
         since = start if self.comma is None else self.comma
-        self.names_opponent = self.names_opponent or "相手" in masked[since:comma].replace(MASK, "")
+        stretch = masked[since:comma].replace(MASK, "")
+        self.names_opponent = self.names_opponent or "相手" in stretch
+        after_stop = self.comma is not None and masked[self.comma] == "、"
+        self.next_since_stop = ("次の" in stretch) or (self.next_since_stop and not after_stop)
         self.comma = comma
 
     def clause_so_far(self, masked: str, start: int, end: int) -> str:
         """The clause from ``start`` to ``end``, masks removed and spaces stripped, as
         :func:`clauses_of` reads it (does it go on, what kind it is); past a 、, a stand-in
-        that reads the same: its last stretch from that 、, after 相手 if the clause names
+        that reads the same: its last stretch from that comma, after 相手 if the clause names
         one before. Each pattern of :func:`clause_kind` and ``_GOES_ON`` either matches at the
-        end without a 、 or looks no further back than a 、 (which no lookbehind accepts), no
-        connective holds a comma, and 相手 is all that is asked of the rest."""
-        if self.comma is None or masked[self.comma] != "、":
+        end without a comma or looks no further back than a comma (which no lookbehind
+        accepts), but _NEXT_TURN, which runs back to a 、 from a 次の (none since the last 、,
+        or the comma is one); no connective holds a comma, and 相手 is all that is asked of
+        the rest."""
+        if self.comma is None or (masked[self.comma] != "、" and self.next_since_stop):
             return masked[start:end].replace(MASK, "").strip(" \u3000")
         last = masked[self.comma:end].replace(MASK, "").rstrip(" \u3000")
         return ("相手" if self.names_opponent else "") + last
