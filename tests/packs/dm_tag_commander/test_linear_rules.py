@@ -43,6 +43,7 @@ def cpu_seconds(pack, text: str) -> float:
     "相手は、",                                            # one clause going on past every comma
     "相手の、",
     "相手は,",                                              # the same past a half-width comma
+    "相手のマナゾーンにあるカード1枚につき、",                  # T9d's cost-reduction check (below)
 ])
 def test_rules_read_a_long_text_in_linear_time(pack, phrase):
     small = phrase * max(1, SMALL // len(phrase))
@@ -55,3 +56,23 @@ def test_rules_read_a_long_text_in_linear_time(pack, phrase):
     assert t_large <= FACTOR * SLACK * t_small, (
         f"{phrase!r}: {len(large)} characters took {t_large / t_small:.1f} times {len(small)} "
         f"({t_large:.3f} s against {t_small:.4f} s); linear is {FACTOR}")
+
+
+def test_t9d_asks_whether_a_sentence_reduces_a_cost_once_per_sentence(pack, monkeypatch):
+    """T9d's D-4 check (is the count's sentence a cost reduction?) searched the whole sentence
+    once per count in it: one sentence of 50,000 counts (1 MB) took 36 s, most of it there
+    (bench/hostile_text.py, "clauses"). Too little at the sizes timed above to show, so the
+    searches are counted: one per sentence."""
+    from tagtext.packs.dm_tag_commander.rules import one_opponent_counts as t9d
+
+    real, searched = t9d._COST_REDUCTION, []
+
+    class Counting:
+        def search(self, text):
+            searched.append(text)
+            return real.search(text)
+
+    monkeypatch.setattr(t9d, "_COST_REDUCTION", Counting())
+    result = pack.rewrite("相手のマナゾーンにあるカード1枚につき、" * 200 + "パワーを+1000する。")
+    assert result.text.count("相手1人の") == 200  # every count rewritten (and each a static count)
+    assert len(searched) == 1

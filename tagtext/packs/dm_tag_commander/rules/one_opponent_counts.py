@@ -12,14 +12,21 @@ ID = "T9d"
 _COST_REDUCTION = re.compile(r"コスト[^。]*?少なく")
 
 
-def static_count_reason(ctx: Context, m) -> str | None:
+def static_count_reason(ctx: Context, m, cost_reductions: dict[int, bool] | None = None) -> str | None:
     """D-4: the reason a static count needing a chosen opponent is reported, or None (a cost
     reduction: the opponent is picked when summoning; a one-shot effect: picked when it
-    resolves)."""
+    resolves). ``cost_reductions``: whether each sentence read so far is a cost reduction,
+    by its index (a sentence of many counts is searched once, not once per count)."""
     ability = ctx.analysis.abilities[m.ability]
-    info = ctx.analysis.sentence_of(m)
-    if ability.kind != "static" or (info is not None and _COST_REDUCTION.search(info.text)):
+    if ability.kind != "static":
         return None
+    info = ctx.analysis.sentence_of(m)
+    if info is not None:
+        known = cost_reductions if cost_reductions is not None else {}
+        if m.sentence not in known:
+            known[m.sentence] = _COST_REDUCTION.search(info.text) is not None
+        if known[m.sentence]:
+            return None
     return ("a lasting count of one opponent's cards (D-4): who picks that opponent, and when, is the "
             "organiser's ruling")
 
@@ -35,13 +42,14 @@ def one_opponent_counts(tree, ctx: Context):
     picks the opponent, and when, is the organiser's: rewritten and reported as a residual."""
     changes = Changes(ID)
     one = ctx.one()
+    cost_reductions: dict[int, bool] = {}
     for m in opponents(ctx):
         if keeps_as_printed(m) or not pl.counted(m):
             continue
         comma = "、" if m.before.endswith("にある") else ""
         changes.replace(m.leaf, f"{comma}相手{one}人" + ("の" if m.compound == "クリーチャー" else ""))
         ctx.claim(m, ID)
-        reason = static_count_reason(ctx, m)
+        reason = static_count_reason(ctx, m, cost_reductions)
         if reason:
             info = ctx.analysis.sentence_of(m)
             ctx.report(info.start, info.end, ID, reason)
