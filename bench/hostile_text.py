@@ -118,8 +118,13 @@ try:  # the grammar loaded even when no trigger meets the phrase alone (start-up
     pack.parse(phrase)
 except Exception:
     pass
+from tagtext.errors import TagTextError
 start, cpu = time.perf_counter(), time.process_time()
-result = pack.rewrite(text)
+try:
+    result = pack.rewrite(text)
+except TagTextError as e:  # the pack refuses the text (too deep a nesting, ...): said, not timed
+    print(json.dumps({"refused": str(e).splitlines()[0][:100]}))
+    sys.exit(0)
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(json.dumps({"seconds": seconds, "cpu": cpu, "chars": len(text), "edits": len(result.edits)}))
 """
@@ -136,9 +141,9 @@ for name in sys.argv[1:]:
 """.replace("__BENCH__", repr(str(Path(__file__).resolve().parent)))
 
 
-def time_one(name: str, phrase: str | None, size: int, timeout: float) -> tuple[float, float] | None:
-    """Seconds per thousand characters of one rewrite of the text (wall, CPU), or None past
-    ``timeout``."""
+def time_one(name: str, phrase: str | None, size: int, timeout: float) -> tuple[float, float] | str | None:
+    """Seconds per thousand characters of one rewrite of the text (wall, CPU), None past
+    ``timeout``, or the pack's message when it refuses the text (a tagtext error)."""
     try:
         out = subprocess.run(python_c(CHILD, name, json.dumps(phrase), str(size)), capture_output=True,
                              text=True, timeout=timeout, env=CHILD_ENV)
@@ -147,6 +152,8 @@ def time_one(name: str, phrase: str | None, size: int, timeout: float) -> tuple[
     if out.returncode != 0:
         sys.exit(f"{name} {phrase!r} {size}: exited {out.returncode}:\n{out.stderr[-2000:]}")
     got = json.loads(out.stdout)
+    if "refused" in got:
+        return got["refused"]
     return got["seconds"] / got["chars"] * 1000, got["cpu"] / got["chars"] * 1000
 
 
@@ -170,7 +177,7 @@ def main() -> int:
     print("ms per KB of one rewrite, wall/CPU (fresh process per cell, timed after warm-up); growth = CPU per "
           f"KB at {sizes[-1]} KB / CPU per KB at {sizes[0]} KB; 1 MB: seconds, wall and CPU\n")
     header = "".join(f"{f'{s} KB':>16}" for s in sizes)
-    slow = []
+    slow, refused = [], []
     languages = dict(line.split() for line in subprocess.run(
         python_c(LANGUAGES, *names), capture_output=True, text=True, check=True, env=CHILD_ENV).stdout.splitlines())
     for name in names:
@@ -181,6 +188,12 @@ def main() -> int:
             cells, per_kb, cpu_kb = [], [], []
             for size in sizes:
                 timed = time_one(name, table[kind], size * 1000, args.timeout)
+                if isinstance(timed, str):
+                    cells.append(f"{'refused':>16}")
+                    per_kb.append(None)
+                    cpu_kb.append(None)
+                    refused.append(f"{name} {kind} at {size} KB: {timed}")
+                    break
                 if timed is None:
                     cells.append(f"{'>' + format(args.timeout, '.0f') + ' s':>16}")
                     per_kb.append(None)
@@ -194,11 +207,14 @@ def main() -> int:
             growth = f"{cpu_kb[-1] / cpu_kb[0]:8.1f}x" if cpu_kb[-1] is not None and cpu_kb[0] else f"{'-':>9}"
             mb = per_kb[-1] if per_kb[-1] is not None and sizes[-1] >= 1000 else None
             at_mb = f"{mb:7.2f} s{cpu_mb:7.2f} s" if mb is not None else f"{'-':>9}"
-            if per_kb[-1] is None or (mb is not None and cpu_mb > TARGET_SECONDS_PER_MB):
+            was_refused = any(cell.strip() == "refused" for cell in cells)
+            if (per_kb[-1] is None and not was_refused) or (mb is not None and cpu_mb > TARGET_SECONDS_PER_MB):
                 slow.append(f"{name} {kind}")
             print(f"  {kind:18}{''.join(cells)}{growth}{at_mb}", flush=True)
         print()
     print(f"over {TARGET_SECONDS_PER_MB:.0f} s of CPU per MB or timed out: {', '.join(slow) or 'none'}")
+    for line in refused:
+        print(f"refused by the pack (a tagtext error, not timed): {line}")
     print(f"after: {load_line()}")
     return 0
 
