@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import re
 
-from lark import Transformer
 
 from ...syntax.checks import keep_as_other
 from ...syntax.grammar import Grammar
-from ...syntax.lalr import Lexeme
+from ...syntax.text_builder import TextBuilder
 from . import nodes as b
 from .parser import check_text
 
@@ -39,27 +38,12 @@ _SCRIPT_RUN = re.compile(r"(?P<KANJI>[\u3005\u3006\u4e00-\u9fff]+)|(?P<HIRAGANA>
                          r"|(?P<NUMBER>[0-9０-９]+)|(?P<SIGN>[+＋\-－―‐−])")
 
 
-class CardTextBuilder(Transformer):
+class CardTextBuilder(TextBuilder):
     """Builds the Build Divide nodes while Lark parses. Methods are named after grammar
     rules; children are told apart by their class, never by position."""
 
-    def __init__(self):
-        super().__init__(visit_tokens=False)
-
-    @staticmethod
-    def leaf(tok) -> b.Leaf:
-        return _LEAF_CLASS.get(tok.type, b.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
-
-    def _nodes(self, children) -> tuple[b.Node, ...]:
-        out: list[b.Node] = []
-        for c in children:
-            if not isinstance(c, Lexeme):
-                out.append(c)
-            elif c.type == "TEXT":
-                out.extend(self.script_runs(c))
-            else:
-                out.append(self.leaf(c))
-        return tuple(out)
+    leaf_classes = _LEAF_CLASS
+    other = b.Other
 
     @staticmethod
     def script_runs(tok) -> list[b.Leaf]:

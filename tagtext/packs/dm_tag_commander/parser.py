@@ -20,11 +20,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from lark import Transformer
 from lark.exceptions import UnexpectedToken
 
 from ...syntax.grammar import Grammar
-from ...syntax.lalr import Lexeme
+from ...syntax.text_builder import TextBuilder
 from ...syntax.checks import keep_as_other, too_deep
 from ...syntax.unspaced import bracket_quirks, mixed_width_number, unclosed_on_line
 from . import nodes as d
@@ -44,27 +43,12 @@ _LEAF_CLASS = {
 _SCRIPT_RUN = re.compile(r"[\u3005\u3006\u4e00-\u9fff]+|[\u3041-\u309f]+|[\u30a1-\u30ff\uff66-\uff9f]+")
 
 
-class CardTextBuilder(Transformer):
+class CardTextBuilder(TextBuilder):
     """Builds the Duel Masters nodes while Lark parses. Methods are named after grammar
     rules; children are told apart by their class or terminal, never by position."""
 
-    def __init__(self):
-        super().__init__(visit_tokens=False)
-
-    @staticmethod
-    def leaf(tok) -> d.Leaf:
-        return _LEAF_CLASS.get(tok.type, d.Other)(tok.start_pos, tok.end_pos, tok.prefix, str(tok))
-
-    def _nodes(self, children) -> tuple[d.Node, ...]:
-        out: list[d.Node] = []
-        for c in children:
-            if not isinstance(c, Lexeme):
-                out.append(c)
-            elif c.type == "TEXT":
-                out.extend(self.script_runs(c))
-            else:
-                out.append(self.leaf(c))
-        return tuple(out)
+    leaf_classes = _LEAF_CLASS
+    other = d.Other
 
     @staticmethod
     def script_runs(tok) -> list[d.Words]:
