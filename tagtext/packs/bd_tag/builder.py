@@ -31,11 +31,14 @@ _LEAF_CLASS = {
     "LPAR": b.Punct, "RPAR": b.Punct, "STOP": b.Punct, "COMMA": b.Punct, "COLON": b.Punct, "OTHER": b.Other,
 }
 
-#: the leaves of a TEXT token: a run of one script, each group named after the shared
-#: terminal (tagtext/syntax/unspaced.lark) that lexes it; a sign is one leaf per character
-_SCRIPT_RUN = re.compile(r"(?P<KANJI>[\u3005\u3006\u4e00-\u9fff]+)|(?P<HIRAGANA>[\u3041-\u309f]+)"
-                         r"|(?P<KATAKANA>[\u30a1-\u30ff\uff66-\uff9f]+)|(?P<LATIN>[A-Za-zＡ-Ｚａ-ｚ]+)"
-                         r"|(?P<NUMBER>[0-9０-９]+)|(?P<SIGN>[+＋\-－―‐−])")
+#: the leaves of a TEXT token: a run of one script, each alternative the characters of the
+#: shared terminal (tagtext/syntax/unspaced.lark) that lexes it: KANJI, HIRAGANA, KATAKANA,
+#: LATIN, NUMBER, and SIGN (a sign is one leaf per character). Together they are TEXT's
+#: characters (grammar/bd.lark), so a token's runs follow each other with nothing between.
+_SCRIPT_RUN = re.compile(r"[\u3005\u3006\u4e00-\u9fff]+|[\u3041-\u309f]+|[\u30a1-\u30ff\uff66-\uff9f]+"
+                         r"|[A-Za-zＡ-Ｚａ-ｚ]+|[0-9０-９]+|[+＋\-－―‐−]")
+#: how a NUMBER run starts (every other run is Words)
+_DIGITS = "0123456789０１２３４５６７８９"
 
 
 class CardTextBuilder(TextBuilder):
@@ -50,12 +53,12 @@ class CardTextBuilder(TextBuilder):
         """A TEXT token's leaves: one per run of one script (a :class:`~.nodes.Number` for
         digits, :class:`~.nodes.Words` for the others), each with its own span; the
         whitespace before the token is the first one's prefix."""
-        start, text, prefix = tok.start_pos, str(tok), tok.prefix
+        at, prefix = tok.start_pos, tok.prefix
         out = []
-        for m in _SCRIPT_RUN.finditer(text):
-            at, to = m.span()
-            out.append(_LEAF_CLASS[m.lastgroup](start + at, start + to, prefix, m.group()))
-            prefix = ""
+        for run in _SCRIPT_RUN.findall(tok):
+            to = at + len(run)
+            out.append((b.Number if run[0] in _DIGITS else b.Words)(at, to, prefix, run))
+            at, prefix = to, ""
         return out
 
     def reminder(self, children):

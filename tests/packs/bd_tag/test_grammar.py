@@ -67,33 +67,67 @@ def test_the_driver_and_larks_lexer_agree_on_every_shipped_text(bd_db):
         assert parse(text) == parse_with_lark_lexer(text), card.id
 
 
-def test_a_text_token_gives_the_leaves_the_shared_script_terminals_lex(bd_db, tmp_path):
-    """The grammar lexes plain text as one TEXT token and the builder cuts it (builder.py):
-    the tree is the one the grammar gives with the engine's shared terminals KANJI,
-    HIRAGANA, KATAKANA, LATIN, NUMBER, SIGN in its place (a leaf per run of one script),
-    on every shipped text and on random texts of those scripts, brackets, labels, marks
-    and whitespace."""
-    import random
+#: The grammar's rules in their nested, readable form (inline rules _line, _unit, _tail,
+#: _first, _part, _inner, _atom) on the engine's shared terminals for unspaced text in TEXT's
+#: place: the shipped grammar (flat rules, one TEXT token per run of plain text) must give
+#: the trees this one gives.
+NESTED_BY_SCRIPT = """
+start: _line (NEWLINE _line)*
 
+_line: _unit* _tail?
+_unit: sentence | reminder | LABEL
+_tail: open_sentence | open_reminder
+
+sentence: _first _part* STOP
+open_sentence: _first _part* | _first _part* open_reminder
+_first: _atom | COMMA | COLON
+_part: _atom | reminder | COMMA | COLON | LABEL
+reminder: LPAR _inner* RPAR
+open_reminder: LPAR _inner*
+_inner: _atom | reminder | open_reminder | COMMA | COLON | STOP | LABEL
+
+_atom: NUMBER | KANJI | HIRAGANA | KATAKANA | LATIN | SIGN | COST | CARD_NAME | BOOK_NAME | QUOTE | KEYWORD | SQUARE | ICON | OTHER
+
+"""
+
+
+def _grammar(tmp_path, source: str, builder_class=None):
+    """A grammar of ``source`` with the pack's tree builder (or ``builder_class``)."""
     from tagtext.syntax.checks import keep_as_other
     from tagtext.syntax.grammar import Grammar
     from tagtext.syntax.words import Segmentation
     from tagtext.packs.bd_tag import builder, parser
 
-    source = builder.GRAMMAR.text()
-    shared = "NUMBER | KANJI | HIRAGANA | KATAKANA | LATIN | SIGN"
-    assert "_atom: TEXT |" in source
-    reference = source.replace("_atom: TEXT |", f"_atom: {shared} |").replace(
-        "%import unspaced (", "%import unspaced (NUMBER, KANJI, HIRAGANA, KATAKANA, LATIN, SIGN, ")
-    path = tmp_path / "bd-by-script.lark"
-    path.write_text(reference, encoding="utf-8")
+    path = tmp_path / "bd-reference.lark"
+    path.write_text(source, encoding="utf-8")
 
     class Words(b.Words):  # a Segmentation belongs to one grammar
         __slots__ = ()
         segmentation = Segmentation(cut_anywhere=True)
 
-    by_script = Grammar(None, str(path), builder.CardTextBuilder, words=Words, recover=keep_as_other,
-                        check=parser.check_text)
+    return Grammar(None, str(path), builder_class or builder.CardTextBuilder, words=Words, recover=keep_as_other,
+                   check=parser.check_text)
+
+
+def _nested_by_script(tmp_path):
+    """NESTED_BY_SCRIPT over the shipped grammar's terminals (NUMBER, KANJI … imported too)."""
+    from tagtext.packs.bd_tag import builder
+
+    source = builder.GRAMMAR.text()
+    terminals = source.index("// ---- ability labels")
+    return _grammar(tmp_path, NESTED_BY_SCRIPT + source[terminals:].replace(
+        "%import unspaced (", "%import unspaced (NUMBER, KANJI, HIRAGANA, KATAKANA, LATIN, SIGN, "))
+
+
+def test_a_text_token_and_flat_rules_give_the_trees_of_the_nested_grammar_on_shared_terminals(bd_db, tmp_path):
+    """The grammar lexes plain text as one TEXT token and the builder cuts it (builder.py),
+    and its rules are written flat (bd.lark): the tree is the one the nested rules
+    (NESTED_BY_SCRIPT) give with the engine's shared terminals KANJI, HIRAGANA, KATAKANA,
+    LATIN, NUMBER, SIGN in TEXT's place (a leaf per run of one script), on every shipped text
+    and on random texts of those scripts, brackets, labels, marks and whitespace."""
+    import random
+
+    by_script = _nested_by_script(tmp_path)
     texts = [text for _, _, text in bd_db.texts()]
     alphabet = list("相手の手札ユニットを選ぶ時、。:：1２ABｂｱｲ+－―‐−・ー々〆 \u3000\n（）()①②?!#") + [
         "⁅自動⁆", "（永続）", "(起動)", "[デコイ]", "『鏡花』", "【ブライト】", "⁅D⁆", "「注」", "《鏡花》", "「", "【"]
@@ -110,3 +144,24 @@ def test_a_text_token_gives_the_leaves_the_shared_script_terminals_lex(bd_db, tm
         assert parse(text) == expected, text
         compared += 1
     assert compared > 1000
+
+
+def test_a_line_of_one_sentence_costs_the_parser_three_helper_rules(tmp_path):
+    """Work, not time: the parser reduces every rule it is given, and a rule with no node of
+    its own (an inline _rule, a star's repetition) is a call and a tree thrown away per
+    token. A line 「■相手のユニットを1体破壊する。」 takes 3 of them (the sentence's second
+    atom, the sentence, the line break: each a star's repetition); the nested rules took 9."""
+    from tagtext.packs.bd_tag import builder
+
+    class Counting(builder.CardTextBuilder):
+        helpers = 0
+
+        def __default__(self, data, children, meta):
+            Counting.helpers += 1
+            return super().__default__(data, children, meta)
+
+    grammar = _grammar(tmp_path, builder.GRAMMAR.text(), Counting)
+    lines = 50
+    grammar.parse("■相手のユニットを1体破壊する。\n" * lines)
+    assert Counting.helpers <= 3 * lines, Counting.helpers
+
