@@ -181,7 +181,10 @@ def _units(tree: b.CardText):
 
 
 def _first_leaf(unit: b.Node) -> b.Leaf:
-    return unit if isinstance(unit, b.Leaf) else next(unit.leaves())
+    # a unit is a leaf, a sentence (its parts never empty) or a reminder (its bracket first)
+    while isinstance(unit, b.Sentence):
+        unit = unit.parts[0]
+    return unit.open if isinstance(unit, b.Reminder) else unit
 
 
 def _last_leaf(unit: b.Node) -> b.Leaf:
@@ -221,13 +224,14 @@ def _ability(index: int, units: list[b.Node], break_after: bool, mask: str, card
 def _chooses_opponents_cards(region: str) -> bool:
     """Whether a clause of ``region`` chooses the opponent's cards (``_SELECTION`` found
     anywhere), in one pass: a clause's first 相手の with a choice's end after it."""
-    start = 0
-    for brk in (*(m.start() for m in _CLAUSE_BREAK.finditer(region)), len(region)):
-        at = region.find("相手の", start, brk)
+    at = region.find("相手の")
+    while at >= 0:
+        brk = _CLAUSE_BREAK.search(region, at)
+        end = brk.start() if brk else len(region)  # the clause's end
         # the break itself is read (対象 before 、), so $ is only the region's end
-        if at >= 0 and _SELECTION_END.search(region, at + 3, min(brk + 1, len(region))):
+        if _SELECTION_END.search(region, at + 3, min(end + 1, len(region))):
             return True
-        start = brk + 1
+        at = region.find("相手の", end + 1)
     return False
 
 
