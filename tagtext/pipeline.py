@@ -19,7 +19,6 @@ import gc
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from . import rulings
 from .result import Edit, Notice, Residual, RewriteResult, apply_edits
 from .syntax import nodes as n
 
@@ -132,15 +131,20 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
 
 
 def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: str | None) -> RewriteResult:
-    # (a text of no card has no ruling: the table is not even read)
-    matches, notices = rulings.find(pack.rulings(), text, card_id, field) if card_id is not None else ([], [])
+    # (a text of no card has no ruling: the table is not even read, nor the rulings module
+    # imported, a short rewrite's start-up)
+    rulings = None
+    matches, notices = [], []
+    if card_id is not None:
+        from . import rulings
+        matches, notices = rulings.find(pack.rulings(), text, card_id, field)
     parts = None
     if USE_TRIGGERS and not matches:
         parts = pack.parts(text)
         if parts is not None and not parts:
             return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
     tree = pack.parse(text, source, parts)
-    context = pack.context(text, tree, card_id, rulings.protected_spans(matches))
+    context = pack.context(text, tree, card_id, rulings.protected_spans(matches) if matches else ())
     context.warnings.extend(notices)
     original = tree
     low = text.lower()
@@ -155,7 +159,8 @@ def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: st
             if not hit:
                 continue
         tree = rule.apply(tree, context)
-    tree = rulings.apply(tree, matches, context.warnings)
+    if matches:
+        tree = rulings.apply(tree, matches, context.warnings)
     ruling = matches[0].ruling.id if matches else None
     return finish(text, tree, context, ruling, unchanged=tree is original)
 

@@ -143,3 +143,28 @@ def test_a_closed_pipe_exits_as_the_readme_says(args, status, tmp_path):
     assert stderr == b""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "exits **1** (**2** with `diff --exit-code`)" in readme
+
+
+def test_a_short_rewrite_starts_without_the_modules_it_does_not_use(tmp_path):
+    """Start-up (issue 22): ``tagtext rewrite TEXT`` of no card, with no project file, reads
+    no card database, no special-ruling table and no project file, so it does not import
+    their modules (each is milliseconds of a ~0.2 s run); with --card it does."""
+    watched = ("tagtext.carddb", "tagtext.rulings", "tagtext.project", "tagtext.packs.tag_tamer.carddb")
+    code = ("import sys\nfrom tagtext.cli.main import main\nsys.argv = ['tagtext', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in sys.modules if m in {watched!r}), file=sys.stderr)")
+
+    def imported(*args: str) -> list[str]:
+        # (run in an empty directory: no tagtext.toml, and "-c" imports the installed package)
+        proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        return eval(proc.stderr.splitlines()[-1])
+
+    assert imported("rewrite", "Both players draw 2 cards.") == []
+    assert {"tagtext.rulings", "tagtext.carddb"} <= set(imported("rewrite", "--card", "BT1-084", "Draw 1 card."))
+
+
+def test_the_project_file_the_cli_looks_for_is_the_projects():
+    from tagtext import project
+    from tagtext.cli import common
+    assert common.PROJECT_FILE == project.FILE

@@ -9,7 +9,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from collections import defaultdict
 from typing import Iterable
 
@@ -58,9 +57,16 @@ class ProjectFileError(click.ClickException):
     exit_code = EXIT_USAGE
 
 
+#: the project file read from the current directory (``tagtext.project.FILE``, which
+#: tests/test_project.py checks it is)
+PROJECT_FILE = "tagtext.toml"
+
+
 def project_defaults(path: str | None) -> dict | None:
     """The defaults of the project file ``path`` (None: ``tagtext.toml`` in the current
     directory, if there is one), per command, for click's ``default_map``."""
+    if path is None and not os.path.isfile(PROJECT_FILE):
+        return None  # (most runs: the project module is not even imported, start-up)
     from .. import project
     found = project.find(path)
     if found is None:
@@ -128,6 +134,7 @@ def usage_error(error: "click.UsageError") -> "NoReturn":  # noqa: F821
 def internal_error(error: BaseException) -> "NoReturn":  # noqa: F821
     """An exception tagtext did not expect: one line (the traceback with --debug), exit 3."""
     if FLAGS["debug"]:
+        import traceback  # (only here: not at start-up)
         traceback.print_exception(error, file=sys.stderr)
     text = str(error).strip().splitlines()
     detail = f"{type(error).__name__}: {text[0][:200]}" if text else type(error).__name__

@@ -11,13 +11,16 @@ span, which is how edits are reported against the original text.
 
 Node kinds are named after what they are in the game (see docs/glossary.md).
 
-Every kind is a frozen dataclass with slots, declared with :data:`node_kind`, which makes
-its ``__init__`` and frozenness and leaves ``__eq__``, ``__hash__`` and ``__repr__`` to
-:class:`Node` (by kind and fields, as a dataclass's). A kind that adds no field to its
-base (most leaves: ``Word``, ``Punct``, a pack's ``Pronoun`` ...) is a plain subclass with
-``__slots__ = ()``, sharing its base's. The methods a dataclass makes are compiled code
-for each class: made for every kind, they took a fifth of a short ``tagtext rewrite``'s
-start-up.
+Every kind is declared with :func:`node_kind`: a frozen class with slots whose fields are
+its annotations (after its base kind's), made as a frozen ``dataclass(slots=True)`` would
+be (same ``__init__`` parameters, slots, frozenness, equality, hash and repr by the kind and
+its fields) but without the dataclass machinery, whose per-class work was a twelfth of a
+short ``tagtext rewrite``'s start-up (about 0.6 ms a kind; issue 22). A kind that adds no
+field to its base (most leaves: ``Word``, ``Punct``, a pack's ``Pronoun`` ...) is a plain
+subclass with ``__slots__ = ()``, sharing its base's. :func:`fields_of` gives a kind's
+fields. The engine's three base kinds (``Node``, ``Document``, ``Leaf``) are frozen
+dataclasses, so that a pack may declare its own kinds with ``@dataclass(frozen=True,
+slots=True)`` instead.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,55 +36,138 @@ if TYPE_CHECKING:  # pragma: no cover
 from ..errors import TagTextError
 
 
-_frozen_kind = dataclass(frozen=True, slots=True, repr=False, eq=False)
+#: a field's default when it has none
+_MISSING = object()
 
 
 def node_kind(cls: type) -> type:
-    """How a node kind is declared: a frozen dataclass with slots whose ``__eq__``,
-    ``__hash__`` and ``__repr__`` are Node's (by the kind and its fields, as a dataclass's
-    are) rather than made again for each kind (see the module docstring).
+    """How a node kind is declared: ``cls`` remade as a frozen class with slots whose fields
+    are its base kind's, then its own annotated names (not ``ClassVar``), in order; a name
+    assigned in the class body is that field's default. As a frozen ``dataclass(slots=True)``
+    makes it (see the module docstring): a field redeclared keeps its place and takes its new
+    default, a field without a default may not follow one with a default, the class gets a
+    slot per new field and an ``__init__`` taking the fields in order and setting each
+    through its slot's descriptor; equality, hash, repr, copying and pickling are
+    :class:`Node`'s, by the kind and its fields."""
+    bases = [b for b in cls.__bases__ if issubclass(b, Node)]
+    if len(bases) != 1:
+        raise TypeError(f"node kind {cls.__qualname__}: needs exactly one base node kind")
+    fields = dict(_fields(bases[0]))
+    own: list[str] = []
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        if _is_class_var(annotation):
+            continue
+        own.append(name)
+        fields[name] = cls.__dict__.get(name, _MISSING)
+    seen_default = None
+    for name, default in fields.items():
+        if default is _MISSING and seen_default is not None:
+            raise TypeError(f"node kind {cls.__qualname__}: field {name!r} without a default follows "
+                            f"{seen_default!r}, which has one")
+        if default is not _MISSING:
+            seen_default = name
+    inherited = {name for base in cls.__mro__[1:] for name in base.__dict__.get("__slots__", ())}
+    namespace = {key: value for key, value in cls.__dict__.items()
+                 if key not in own and key not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = tuple(name for name in own if name not in inherited)
+    namespace["__node_fields__"] = tuple(fields.items())
+    namespace["__match_args__"] = tuple(fields)
+    # (frozen for every field: the base kinds' dataclass __setattr__ guards only theirs)
+    namespace.setdefault("__setattr__", _refuse_set)
+    namespace.setdefault("__delattr__", _refuse_delete)
+    kind = type(cls)(cls.__name__, cls.__bases__, namespace)
+    kind.__qualname__ = cls.__qualname__
+    kind.__init__ = _deferred_init(kind, fields)
+    return kind
 
-    Its ``__init__`` takes the dataclass's parameters and sets each field through its
-    slot's descriptor: a frozen dataclass's own sets them through ``object.__setattr__``,
-    which looks each one up again, and a parse makes a node per word (about a third
-    faster; the dataclass's own stays as ``__dataclass_init__``, which the tests compare
-    it with)."""
-    cls = _frozen_kind(cls)
-    cls.__dataclass_init__ = cls.__init__
-    cls.__init__ = _slot_init(cls)
-    return cls
+
+def _deferred_init(kind: type, fields: dict) -> object:
+    """The kind's first ``__init__``: it compiles the real one (:func:`_slot_init`), puts
+    it in its place and calls it. Compiling is most of a kind's declaration, and a short
+    run makes nodes of few kinds."""
+    def __init__(self, *args, **kwargs):
+        init = kind.__dict__["__init__"]
+        if init is __init__:
+            init = _slot_init(kind, fields)
+            kind.__init__ = init
+        init(self, *args, **kwargs)
+    __init__.__qualname__ = f"{kind.__qualname__}.__init__"
+    return __init__
 
 
-def _slot_init(cls: type):
-    """An ``__init__`` for the frozen dataclass ``cls`` setting its slots directly (the
-    dataclass's own where a field is not a plain one: no default factory, init-only or
-    keyword-only field)."""
-    fields = dataclasses.fields(cls)
+def _base_kind(cls: type) -> type:
+    """How the engine's base kinds (Node, Document, Leaf) are declared: frozen dataclasses
+    with slots, so that a pack may also declare its kinds with
+    ``@dataclass(frozen=True, slots=True)`` over them (the toy pack in the tests does), with
+    Node's equality, hash and repr and an ``__init__`` that sets the slots directly."""
+    kind = _frozen_dataclass(cls)
+    fields = dict(_fields(kind))
+    kind.__node_fields__ = tuple(fields.items())
+    kind.__init__ = _slot_init(kind, fields)
+    return kind
+
+
+_frozen_dataclass = dataclasses.dataclass(frozen=True, slots=True, repr=False, eq=False)
+
+
+def _fields(kind: type) -> tuple[tuple[str, object], ...]:
+    """A kind's fields and their defaults (``_MISSING`` for none), whether node_kind or
+    ``dataclass`` declared it, or it adds no field to the kind it derives from."""
+    for cls in kind.__mro__:
+        if "__node_fields__" in cls.__dict__:
+            return cls.__node_fields__
+        if "__dataclass_fields__" in cls.__dict__:
+            return tuple((f.name, _MISSING if f.default is dataclasses.MISSING else f.default)
+                         for f in dataclasses.fields(cls))
+    return ()
+
+
+def fields_of(kind: type) -> tuple[str, ...]:
+    """The names of a node kind's fields, in order."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(name for name, _ in _fields(kind))
+        _FIELD_SETS[kind] = frozenset(names)
+    return names
+
+
+def _refuse_set(self, name, value):
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_delete(self, name):
+    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _is_class_var(annotation) -> bool:
+    if isinstance(annotation, str):  # (``from __future__ import annotations``)
+        return re.match(r"(?:typing\.)?ClassVar\b", annotation) is not None
+    return annotation is ClassVar or getattr(annotation, "__origin__", None) is ClassVar
+
+
+def _slot_init(kind: type, fields: dict) -> object:
+    """An ``__init__`` for ``kind`` taking its fields in order and setting each through its
+    slot's descriptor (a frozen dataclass's sets them through ``object.__setattr__``,
+    which looks each one up again, and a parse makes a node per word)."""
     params, body, scope = [], [], {}
-    for f in fields:
-        if not f.init or f.default_factory is not dataclasses.MISSING or f.kw_only:
-            return cls.__init__
-        owner = next(k for k in cls.__mro__ if isinstance(k.__dict__.get(f.name), _SLOT))
-        scope[f"_set_{f.name}"] = owner.__dict__[f.name].__set__
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
+    for name, default in fields.items():
+        owner = next(k for k in kind.__mro__ if name in k.__dict__.get("__slots__", ()))
+        scope[f"_set_{name}"] = owner.__dict__[name].__set__
+        if default is _MISSING:
+            params.append(name)
         else:
-            scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    _set_{f.name}(self, {f.name})")
+            scope[f"_default_{name}"] = default
+            params.append(f"{name}=_default_{name}")
+        body.append(f"    _set_{name}(self, {name})")
     source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
     exec(source, scope)
     init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
+    init.__qualname__ = f"{kind.__qualname__}.__init__"
+    init.__module__ = kind.__module__
     return init
 
 
-#: the kind of a slot's descriptor
-_SLOT = type(type("_WithSlot", (), {"__slots__": ("x",)}).__dict__["x"])
-
-
-@node_kind
+@_base_kind
 class Node:
     """Base of every node: its span in the original text."""
 
@@ -97,7 +182,7 @@ class Node:
     _own_order: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs):
-        # No super() call: dataclass(slots=True) rebuilds the class, which breaks the
+        # No super() call: node_kind rebuilds the class (for its slots), which breaks the
         # zero-argument form, and object.__init_subclass__ does nothing here.
         # A kind that overrides children() (its children's order depends on the text) is
         # walked through children(); the others through child_fields in place (faster).
@@ -113,6 +198,9 @@ class Node:
 
     def __hash__(self):
         return hash(_field_values(self))
+
+    def __reduce__(self):  # (copy and pickle: the kind remade from its fields)
+        return type(self), _field_values(self)
 
     def __repr__(self) -> str:
         names = _field_names(type(self))
@@ -192,7 +280,7 @@ class Node:
         return "".join([leaf.prefix + leaf.text for leaf in leaves])[len(leaves[0].prefix):] if leaves else ""
 
 
-@node_kind
+@_base_kind
 class Document(Node):
     """The root of a parsed text: its items, and the whitespace after its last token (which
     no leaf holds), so that it prints back to the whole input. Each pack's grammar names
@@ -206,7 +294,7 @@ class Document(Node):
         return "".join([leaf.prefix + leaf.text for leaf in self.leaves()]) + self.trailing
 
 
-@node_kind
+@_base_kind
 class Leaf(Node):
     """A token: its text and the whitespace before it."""
 
@@ -333,13 +421,7 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _FIELD_SETS: dict[type, frozenset[str]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The names of a node kind's fields, in order (read once per kind)."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        _FIELD_SETS[cls] = frozenset(names)
-    return names
+_field_names = fields_of
 
 
 def _copy_with(node: Node, changes: dict) -> Node:
@@ -347,7 +429,8 @@ def _copy_with(node: Node, changes: dict) -> Node:
     (a rewrite of a long text copies a node per changed word)."""
     names = _field_names(type(node))
     if not changes.keys() <= _FIELD_SETS[type(node)]:
-        return dataclasses.replace(node, **changes)  # (its error for a field the kind has not)
+        unknown = sorted(changes.keys() - _FIELD_SETS[type(node)])
+        raise TypeError(f"{type(node).__qualname__} has no field {unknown[0]!r}")
     return type(node)(*[changes[name] if name in changes else getattr(node, name) for name in names])
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from . import nodes as n
 
 _LEAF_FIELDS = ("start", "end", "prefix", "text", "rules")
@@ -22,9 +20,9 @@ def to_json(node: n.Node) -> dict:
             out["prefix"] = node.prefix
         if node.rules:
             out["rules"] = list(node.rules)
-        for f in dataclasses.fields(node):
-            if f.name not in _LEAF_FIELDS:
-                out[f.name] = getattr(node, f.name)
+        for name in n.fields_of(type(node)):
+            if name not in _LEAF_FIELDS:
+                out[name] = getattr(node, name)
         return out
     for name in node.child_fields:
         value = getattr(node, name)
@@ -46,8 +44,8 @@ def outline(node: n.Node, depth: int = 0) -> str:
 def _outline(node: n.Node, depth: int, lines: list[str]) -> None:
     pad = "  " * depth
     if isinstance(node, n.Leaf):
-        extra = "".join(f" {f.name}={getattr(node, f.name)}" for f in dataclasses.fields(node)
-                        if f.name in _OUTLINE_FIELDS)
+        extra = "".join(f" {name}={getattr(node, name)}" for name in n.fields_of(type(node))
+                        if name in _OUTLINE_FIELDS)
         lines.append(f"{pad}{node.kind} {node.start}-{node.end} {node.text!r}{extra}")
         return
     lines.append(f"{pad}{node.kind} {node.start}-{node.end}")

@@ -16,11 +16,10 @@ Nodes: :class:`Reminder` ((…) or （…）), :class:`Keyword` (a keyword abili
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...syntax import nodes as _n
-from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word
+from ...syntax.nodes import Document, Leaf, LineBreak, Node, Number, Other, Punct, Word, node_kind
 from ...syntax.words import Segmentation
 
 __all__ = [
@@ -32,71 +31,81 @@ __all__ = [
 
 # ----------------------------------------------------------------------------- leaves
 
-@dataclass(frozen=True, slots=True)
 class Words(_n.Words):
     """A run of one script (kanji, hiragana, katakana, Latin letters, a sign) the grammar does
     not model: 「バトルゾーン」「にある」「破壊」「する」. Unspaced text: a rule may cut it at
     any character (the engine's ``replace_span``)."""
 
+    __slots__ = ()
+
     segmentation = Segmentation(cut_anywhere=True)
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerWord(Leaf):
     """相手, 自分 or プレイヤー. Who it names, and what it owns or does, is the analysis's
     business (:mod:`..analysis.players`): the particle after it is the next leaf."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class CardName(Leaf):
     """A card named in the text, 《…》 (classic texts also write <<…>>): opaque."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Quote(Leaf):
     """A quoted keyword or granted ability, 「…」 or ｢…｣: opaque, never rewritten."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Ruby(Leaf):
     """The reading of an abbreviation written inline: ``S(シールド)`` of S(シールド)・トリガー,
     ``W(ダブル)`` of W(ダブル)・ブレイカー. Part of the keyword, not reminder text."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class KeywordName(Leaf):
     """The name of a keyword ability: ブロッカー, W・ブレイカー, S・トリガー, ニンジャ・ストライク ４ …"""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class Label(Leaf):
     """A label that opens an ability: a name and its colon (``NEO進化：``, ``ラビリンス：``,
     ``闇：``) or a classic dash label (``進化-``, ``メテオバーン - ``, ``G・ゼロ-``)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class AbilityMark(Leaf):
     """■: an ability starts (modern text)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True, slots=True)
+
 class SideMark(Leaf):
     """A twinpact's side as a scraped database marks it (not printed): 【クリーチャー側】,
     【呪文側】. What follows is that side's text."""
+
+    __slots__ = ()
 
     @property
     def spell(self) -> bool:
         return "呪文" in self.text
 
 
-@dataclass(frozen=True, slots=True)
 class ModeMark(Leaf):
     """A mode under 「次のうちいずれか１つを選ぶ」: ▶ / ►, or the 2018 data's ?? and __."""
+
+    __slots__ = ()
 
 
 # ----------------------------------------------------------------------------- nodes
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Reminder(Node):
     """Reminder text, (…) or （…）: its brackets and what is inside (which may nest).
     ``close`` is None for a bracket left open to the end of its line (real data has two)."""
@@ -107,7 +116,7 @@ class Reminder(Node):
     child_fields: ClassVar = ("open", "parts", "close")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Keyword(Node):
     """A keyword ability: its name and, when it has one, its reminder text."""
 
@@ -116,7 +125,7 @@ class Keyword(Node):
     child_fields: ClassVar = ("name", "reminder")
 
 
-@dataclass(frozen=True, slots=True)
+@node_kind
 class Sentence(Node):
     """A sentence: its parts (leaves and reminders) and its 。 (None for the open sentence a
     line may end with)."""
@@ -126,6 +135,7 @@ class Sentence(Node):
     child_fields: ClassVar = ("parts", "stop")
 
 
-@dataclass(frozen=True, slots=True)
 class CardText(Document):
     """The root: one card text's units (sentences, keywords, labels, marks) and line breaks."""
+
+    __slots__ = ()

@@ -14,10 +14,9 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from . import carddb
 from tagtext import __version__
-from tagtext import rulings as ruling_table
 from tagtext.packs.base import Pack
 from tagtext.pipeline import Context as _EngineContext
 from tagtext.pipeline import may_apply
@@ -26,10 +25,15 @@ from .analysis import Analysis, analyse
 from .analysis import residuals as _residuals
 from .analysis.counts import Count
 from .analysis.units import Region
+from .fields import FIELD_LABELS, TEXT_FIELDS
 from .rules import OVERRIDE, PIPELINE
 from .rules.counts_shared import CountRule, claim, count_rules
 from .syntax import nodes
 from .syntax.parser import parse
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tagtext.carddb import Database
+    from tagtext.rulings import Table
 
 
 @dataclass
@@ -86,9 +90,9 @@ class TagTamer(Pack):
     pipeline = PIPELINE
     #: every rule an edit or residual may name, for the errata pages
     rules = PIPELINE + (OVERRIDE,)
-    text_fields = carddb.TEXT_FIELDS
+    text_fields = TEXT_FIELDS
     #: how each text field is labelled on the errata pages
-    field_labels = carddb.FIELD_LABELS
+    field_labels = FIELD_LABELS
     residual_trigger = staticmethod(_residuals.TRIGGER.search)
     #: which card databases it reads (the commands' --help)
     database_help = ("the Digimon Card App's DigimonCards.json (the community corpus shape or its full raw "
@@ -138,19 +142,23 @@ class TagTamer(Pack):
         return ctx
 
     @functools.lru_cache(maxsize=1)
-    def rulings(self) -> ruling_table.Table:
-        return ruling_table.load_packaged(__name__, "special-rulings.toml")
+    def rulings(self) -> Table:
+        from tagtext.rulings import load_packaged  # (a text of no card needs none: not at start-up)
+        return load_packaged(__name__, "special-rulings.toml")
 
-    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> carddb.Database:
+    def database_from_bytes(self, data: bytes, source: str, fmt: str = "json") -> Database:
         """A database held in memory (``fmt``: json, jsonl, csv, maybe ``.gz``)."""
+        from . import carddb  # (the database reader: imported when one is read, not at start-up)
         return carddb.parse_bytes(data, source, fmt)
 
     def card_from_json_line(self, where: str, entry: object, problems: list):
         """One entry of a JSON-lines database as a card (the loader's own reader)."""
+        from . import carddb
         return carddb.card_from_entry(where, entry, problems)
 
-    def load_database(self, path=None) -> carddb.Database:
+    def load_database(self, path=None) -> Database:
         """A card database (None: the one the pack ships)."""
+        from . import carddb
         return carddb.load(path)
 
     #: the errata pages link each card to its page on the community's card site
@@ -180,6 +188,7 @@ class TagTamer(Pack):
 
     def data_source(self) -> str:
         """Where the shipped card data comes from, and whose it is."""
+        from . import carddb
         return carddb.shipped_source()
 
     #: the shipped database's file name, as its makers call it (``tagtext db export``)
@@ -187,14 +196,16 @@ class TagTamer(Pack):
 
     def shipped_database(self) -> bytes:
         """The shipped database file, byte for byte as the pack reads it (gunzipped)."""
+        from . import carddb
         return carddb.shipped_bytes()
 
     def write_back(self, data: bytes, source: str, fmt: str, texts) -> str:
         """The database file ``data`` in its own shape, each changed text replaced
         (``tagtext convert --format database``)."""
+        from . import carddb
         return carddb.write_back(data, source, fmt, texts)
 
-    def coverage(self, database: carddb.Database):
+    def coverage(self, database: Database):
         """How much of ``database`` the grammar understands (``tagtext coverage``)."""
         from .coverage import measure
         return measure(database)

@@ -21,32 +21,7 @@ from pathlib import Path
 
 from tagtext.carddb import Card, Database, Problem, json_kind, parse_bytes as _parse_bytes, read_file
 
-#: Effect text: what a card does.
-EFFECT_FIELDS = ("effect", "digivolveEffect", "securityEffect", "linkEffect", "optionCardEffect")
-#: Requirement and rule lines the app keeps in fields of their own.
-REQUIREMENT_FIELDS = (
-    "specialDigivolve", "dnaDigivolve", "burstDigivolve", "digiXros", "assembly",
-    "linkRequirement", "aceEffect", "rule",
-)
-#: Every field whose text tagtext reads, in the order outputs list them.
-TEXT_FIELDS = EFFECT_FIELDS + REQUIREMENT_FIELDS
-
-#: How each text field is labelled for people (the errata pages).
-FIELD_LABELS = {
-    "effect": "Effect",
-    "digivolveEffect": "Inherited effect",
-    "securityEffect": "Security effect",
-    "linkEffect": "Link effect",
-    "optionCardEffect": "Option effect",
-    "specialDigivolve": "Special digivolve",
-    "dnaDigivolve": "DNA digivolve",
-    "burstDigivolve": "Burst digivolve",
-    "digiXros": "DigiXros",
-    "assembly": "Assembly",
-    "linkRequirement": "Link requirement",
-    "aceEffect": "ACE",
-    "rule": "Rule",
-}
+from .fields import EFFECT_FIELDS, FIELD_LABELS, REQUIREMENT_FIELDS, TEXT_FIELDS  # noqa: F401 (read here too)
 
 _EMPTY = ("", "-")
 
