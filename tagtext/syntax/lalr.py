@@ -70,7 +70,7 @@ class _State:
 
 
 class Driver:
-    """Parses with ``lark`` (LALR, built with ``lexer="contextual"``), lexing with the
+    """Parses with ``lark`` (LALR; its own lexer is never run), lexing with the
     terminals each parser state accepts plus ``always_accept`` (the types a token-retyping
     step may turn into others, as Lark's ``postlex.always_accept``).
 

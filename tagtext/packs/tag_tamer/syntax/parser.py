@@ -1,7 +1,7 @@
 """Effect text -> typed syntax tree.
 
-The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1) with Lark's
-contextual lexer, and cached on disk by Lark between processes. Lark's own parser runs it,
+The grammar (``grammar/effect.lark``) is compiled once per process, LALR(1), and cached
+on disk by Lark between processes. Lark's own parser runs it,
 through Lark's public API only: the engine's driver (``tagtext.syntax.lalr``) lexes each
 token with the terminals the parser state accepts and feeds it to Lark's interactive
 parser. The token context (``postlex.py``) gives tokens their whitespace and types them by
