@@ -146,11 +146,12 @@ def test_a_text_token_and_flat_rules_give_the_trees_of_the_nested_grammar_on_sha
     assert compared > 1000
 
 
-def test_a_line_of_one_sentence_costs_the_parser_three_helper_rules(tmp_path):
+def test_a_line_of_one_sentence_costs_the_parser_four_helper_rules(tmp_path):
     """Work, not time: the parser reduces every rule it is given, and a rule with no node of
     its own (an inline _rule, a star's repetition) is a call and a tree thrown away per
-    token. A line 「■相手のユニットを1体破壊する。」 takes 3 of them (the sentence's second
-    atom, the sentence, the line break: each a star's repetition); the nested rules took 9."""
+    token. A line 「■相手のユニットを1体破壊する。」 takes 4 of them (the sentence's first atom,
+    its second, the sentence and the line break as repetitions of the text's units); the
+    nested rules took 9."""
     from tagtext.packs.bd_tag import builder
 
     class Counting(builder.CardTextBuilder):
@@ -163,5 +164,4 @@ def test_a_line_of_one_sentence_costs_the_parser_three_helper_rules(tmp_path):
     grammar = _grammar(tmp_path, builder.GRAMMAR.text(), Counting)
     lines = 50
     grammar.parse("■相手のユニットを1体破壊する。\n" * lines)
-    assert Counting.helpers <= 3 * lines, Counting.helpers
-
+    assert Counting.helpers <= 4 * lines, Counting.helpers
