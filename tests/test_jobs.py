@@ -65,3 +65,27 @@ def test_runs_hold_about_as_much_text_each():
     assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:]))
     sizes = [sum(len(t) for c in cards[s:e] for t in c.texts.values()) for s, e in bounds]
     assert len(bounds) == 3 and max(sizes) < 1.1 * min(sizes)
+
+
+def test_the_processes_take_the_pieces_in_turn_each_piece_once(monkeypatch):
+    """The work is handed out a piece at a time through one shared counter: two processes
+    (here two takers in one process, taking in turn) each get pieces, no piece twice, and
+    every piece once."""
+    import multiprocessing
+    pack = packs.get()
+    cards = pack.load_database(None).cards[:240]
+    pieces = batch._runs(cards, 12)
+    taken = multiprocessing.get_context("fork").Value("i", 0)
+    monkeypatch.setattr(batch, "_WORK", (cards, pack, pieces, taken))
+    one, two = batch._rewrite_pieces({}), batch._rewrite_pieces({})
+    got: dict[str, list[int]] = {"one": [], "two": []}
+    results = {}
+    for name, taker in [("one", one), ("two", two)] * len(pieces):
+        k, rewritten = next(taker, (None, None))
+        if k is not None:
+            got[name].append(k)
+            results[k] = rewritten
+    assert got["one"] and got["two"] and not set(got["one"]) & set(got["two"])
+    assert sorted(got["one"] + got["two"]) == list(range(len(pieces)))
+    in_order = [r.card for k in range(len(pieces)) for r in results[k]]
+    assert in_order == list(cards)
