@@ -12,6 +12,11 @@ Leaves: :class:`PlayerWord` (相手, 自分, プレイヤー), :class:`CardName`
 :class:`Label`, :class:`AbilityMark` (■), :class:`ModeMark` (▶, ??, __).
 Nodes: :class:`Reminder` ((…) or （…）), :class:`Keyword` (a keyword ability and its reminder),
 :class:`Sentence` (ended by 。, or open at a line's end), :class:`CardText` (the root).
+
+A kind with fields of its own is declared with the engine's
+:data:`~tagtext.syntax.nodes.node_kind` (its ``__init__`` sets the slots directly: a parse
+makes a node per run of one script); one that adds none is a plain subclass with
+``__slots__ = ()`` (no dataclass methods made again for each kind at start-up).
 """
 
 from __future__ import annotations

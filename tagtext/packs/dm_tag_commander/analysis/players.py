@@ -42,6 +42,10 @@ NOUNS = (
     ("文明", "civ"), ("攻撃", "attack"), ("効果", "effect"), ("コスト", "cost"),
 )
 ZONES = frozenset({"hand", "deck", "shield", "mana", "grave"})
+#: the nouns of a phrase, read left to right: at each character the first of NOUNS (the
+#: longest first) that starts there, else the next character
+_NOUN = re.compile("|".join(re.escape(noun) for noun, _ in NOUNS))
+_NOUN_KIND = dict(NOUNS)
 
 _COUNT_WORD = r"(?:\d+|ひとつ|一つ|ひとり|一人)"
 _PER_EACH = re.compile(r"^(?:の、)?[^、。]*?" + _COUNT_WORD + r"(?:体|枚|つ|人|種類)?につき")
@@ -141,17 +145,46 @@ def fact(read):
     return once
 
 
+# The facts' patterns, compiled once (a fact is read of every mention: ``re.match`` with a
+# pattern's text looks it up in re's cache at each call).
+_TURN = re.compile(r"^の(?:次の)?ターン")
+_ATTACKS_PLAYER = re.compile(r"^(?:を|に|へ|への)攻撃")
+_CREATURE_IN_COMBAT = re.compile(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃"
+                                 r"|の攻撃先|に攻撃|をブロック)")
+_ATTACKS_OR_BLOCKS = re.compile(r"^が[^、。]{0,24}?(?:攻撃|ブロック)")
+_BREAKS_SHIELD = re.compile(r"^をブレイク(?:する|した)(?:時|とき)")
+_BREAK_TRIGGER_BEFORE = re.compile(r"ブレイク(?:した|する|される)(?:時|とき)、(?:[^。]*?、)?$")
+_THAT_SHIELD = re.compile(r"^は、?(?:かわりに)?そのシールド")
+_BROKEN_SHIELD_BEFORE = re.compile(r"ブレイク(?:した|する)シールドを、?$")
+_TRIGGER_COMMA = re.compile(r"(?:時|とき|たび)、")
+_BREAKS_N = re.compile(r"^を(?:\d+|すべて)(?:枚|つ)?ブレイク")
+_SHOWN = re.compile(r"^に(?:手札を)?見せ")
+_NUMBER_END = re.compile(r"の(?:数|枚数)$")
+_SAME_AS = re.compile(r"^と同じ(?!数|枚数)")
+_THE_SIDE = re.compile(r"^の(?:ほう|方)")
+_COMPARED_LATER = re.compile(r"^[^、。]{0,16}?(?:より|と同じ(?!数|枚数))")
+_GAME_RESULT = re.compile(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)")
+_WINS_OR_LOSES_WHEN = re.compile(r"^[はが](?:勝つ|負ける|勝利する|敗北する)(?:時|とき)")
+_ALL = re.compile(r"すべて|全て")
+_N_OF_THEM = re.compile(r"(\d+)(体|枚|つ)(まで)?$")
+#: as many as a number read before (その数以下の相手のクリーチャー): matched at the end, so only
+#: its longest match's characters are searched (and a line break, which $ allows)
+_AS_MANY_BEFORE = re.compile(r"(?:その数|同じ数|同じ枚数)(?:以下|以上)?の$")
+_AS_MANY_LONGEST = len("同じ枚数以上の") + 1
+_MODIFIES = re.compile(r"^(?:持つ|持っ|含む|[^、。をがは]{1,8}の(?:クリーチャー|カード|呪文)|始まる[^、。]{0,6}を持つ)")
+
+
 @fact
 def team_turn(m: Mention) -> bool:
     """相手のターン, 相手の次のターン, 次の相手のターン: a turn, and turns belong to teams."""
-    return bool(re.match(r"^の(?:次の)?ターン", m.after)) or (m.particle == "の" and m.owned is not None
+    return bool(_TURN.match(m.after)) or (m.particle == "の" and m.owned is not None
                                                             and m.owned.head == "turn" and len(m.owned.nouns) == 1)
 
 
 @fact
 def attack_on_player(m: Mention) -> bool:
     """相手プレイヤーを攻撃, 相手を攻撃: a creature attacks an opponent (any opponent it chooses)."""
-    return bool(re.match(r"^(?:を|に|へ|への)攻撃", m.after)) and m.compound in ("プレイヤー", "")
+    return bool(_ATTACKS_PLAYER.match(m.after)) and m.compound in ("プレイヤー", "")
 
 
 def rest_of_phrase(m: Mention) -> str:
@@ -185,14 +218,13 @@ def in_combat(m: Mention) -> bool:
         return False
     if creature and _IN_COMBAT_BEFORE.search(before[-_IN_COMBAT_LONGEST:]):
         return True
-    if creature and re.match(r"^(?:の攻撃|が攻撃|がブロック|とバトル|とのバトル|が[^、。]{0,20}?を攻撃"
-                             r"|の攻撃先|に攻撃|をブロック)", rest):
+    if creature and _CREATURE_IN_COMBAT.match(rest):
         return True
-    if m.particle == "が" and re.match(r"^が[^、。]{0,24}?(?:攻撃|ブロック)", m.after):
+    if m.particle == "が" and _ATTACKS_OR_BLOCKS.match(m.after):
         return True
     if m.owned is not None and m.owned.head == "attack":
         return True
-    if m.owned is not None and m.owned.zone == "shield" and re.match(r"^をブレイク(?:する|した)(?:時|とき)", rest):
+    if m.owned is not None and m.owned.zone == "shield" and _BREAKS_SHIELD.match(rest):
         return True
     return broken_shields_owner(m)
 
@@ -202,9 +234,9 @@ def broken_shields_owner(m: Mention) -> bool:
     """The owner of the shield being broken: 「…シールドをブレイクする時、相手はそのシールドを…」,
     「…がブレイクしたシールドを、相手は…」 (the break fixed the player; no one to choose)."""
     return m.particle == "は" and bool(
-        re.search(r"ブレイク(?:した|する|される)(?:時|とき)、(?:[^。]*?、)?$", m.before)
-        and re.match(r"^は、?(?:かわりに)?そのシールド", m.after)
-        or re.search(r"ブレイク(?:した|する)シールドを、?$", m.before))
+        _BREAK_TRIGGER_BEFORE.search(m.before)
+        and _THAT_SHIELD.match(m.after)
+        or _BROKEN_SHIELD_BEFORE.search(m.before))
 
 
 #: a requirement on the opponent's attacking creature, not a trigger on its attack (a static
@@ -225,14 +257,14 @@ def breaker(m: Mention) -> bool:
     """このクリーチャーは、相手のシールドをN枚ブレイクする: a breaker (all its breaks on the one
     player it attacks)."""
     return bool(m.owned is not None and m.owned.zone == "shield" and "このクリーチャーは" in m.before
-                and not re.search(r"(?:時|とき|たび)、", m.before)  # …アンタップした時、…: a trigger's breaks
-                and re.match(r"^を(?:\d+|すべて)(?:枚|つ)?ブレイク", rest_of_phrase(m)))
+                and not _TRIGGER_COMMA.search(m.before)  # …アンタップした時、…: a trigger's breaks
+                and _BREAKS_N.match(rest_of_phrase(m)))
 
 
 @fact
 def shown(m: Mention) -> bool:
     """相手に見せ(て/ず): a card shown to the opponent."""
-    return bool(re.match(r"^に(?:手札を)?見せ", m.after))
+    return bool(_SHOWN.match(m.after))
 
 
 @fact
@@ -245,7 +277,7 @@ def counted(m: Mention) -> str | None:
         window = m.after[:max(0, m.owned.end - m.end)]
         if _per_each(window + rest):
             return "per"
-        if _number_of(rest) or re.search(r"の(?:数|枚数)$", window):
+        if _number_of(rest) or _NUMBER_END.search(window):
             return "number"
         return None
     if m.compound == "" and _per_each(m.after) and m.particle in ("の",):
@@ -271,16 +303,16 @@ def compared(m: Mention) -> bool:
     information is compared with yours."""
     if counted(m) == "per":
         return False  # 相手の、選んだ文明と同じ文明のクリーチャー１体につき: a count (T9d's)
-    if m.particle == "より" or re.match(r"^と同じ(?!数|枚数)", m.after) or re.match(r"^の(?:ほう|方)", m.after):
+    if m.particle == "より" or _SAME_AS.match(m.after) or _THE_SIDE.match(m.after):
         return True
-    return bool(m.owned is not None and re.match(r"^[^、。]{0,16}?(?:より|と同じ(?!数|枚数))", m.after[m.owned.end - m.end:]))
+    return bool(m.owned is not None and _COMPARED_LATER.match(m.after[m.owned.end - m.end:]))
 
 
 @fact
 def game_result(m: Mention) -> bool:
     """自分は/相手が ゲームに勝つ, 負ける, 勝利する, 敗北する (and their negatives)."""
-    return bool(re.match(r"^[はがも]、?(?:[^、。]{0,16}?)ゲームに(?:勝|負|敗北|勝利)", m.after)
-                or re.match(r"^[はが](?:勝つ|負ける|勝利する|敗北する)(?:時|とき)", m.after)
+    return bool(_GAME_RESULT.match(m.after)
+                or _WINS_OR_LOSES_WHEN.match(m.after)
                 and "ゲームに" in m.before + m.after)  # …ゲームに負ける時または相手が勝つ時
 
 
@@ -299,9 +331,9 @@ def selection(m: Mention) -> tuple[object, str]:
     window = m.after[:max(0, m.owned.end - m.end)]
     rest = m.after[max(0, m.owned.end - m.end):]
     q = None
-    if re.search(r"すべて|全て", window):
+    if _ALL.search(window):
         q = "all"
-    count = re.search(r"(\d+)(体|枚|つ)(まで)?$", window.rstrip("、か"))
+    count = _N_OF_THEM.search(window.rstrip("、か"))
     if q is None and count:
         q = int(count.group(1))
         if count.group(3) and q >= 2:
@@ -322,11 +354,11 @@ def selection(m: Mention) -> tuple[object, str]:
             rest = rest[match.end():]
     if q is None and m.owned.stop.startswith("は") and m.owned.head in ("creature", "card"):
         q = "all"  # 相手のクリーチャーは…: every one of them
-    if q is None and re.search(r"(?:その数|同じ数|同じ枚数)(?:以下|以上)?の$", m.before):
+    if q is None and _AS_MANY_BEFORE.search(m.before[-_AS_MANY_LONGEST:]):
         q = "many"
     if isinstance(q, int) and q >= 2:
         q = "many"
-    if q == 1 and _PER_BEFORE.search(m.before):
+    if q == 1 and "につき" in m.before and _PER_BEFORE.search(m.before):
         q = "many"  # …１体につき相手のクリーチャーを１体選ぶ: as many as counted
     verb = _VERB.search(rest[:20])
     return q, verb.group(1) if verb else ""
@@ -485,17 +517,8 @@ def _owned(leaf: d.PlayerWord, main: list[d.Leaf], main_index: dict[int, int], s
     if not words:
         return Owned(start + 1, start + 1, (), stop)
     text = "".join(w.text for w in words)
-    nouns = []
-    pos = 0
-    while pos < len(text):
-        for noun, kind in NOUNS:
-            if text.startswith(noun, pos):
-                nouns.append((noun, kind))
-                pos += len(noun)
-                break
-        else:
-            pos += 1
-    return Owned(words[0].start, words[-1].end, tuple(nouns), stop)
+    nouns = tuple((noun, _NOUN_KIND[noun]) for noun in _NOUN.findall(text))
+    return Owned(words[0].start, words[-1].end, nouns, stop)
 
 
 def _names_a_noun(words: list[d.Leaf]) -> bool:
@@ -507,11 +530,14 @@ def _modifies(main: list[d.Leaf], j: int) -> bool:
     """Whether the leaves from ``j`` go on modifying a noun: 「…」を|持つ|クリーチャー, コストが|奇数|の|
     クリーチャー, 「…」で|始まる|能力を持つクリーチャー (a relative clause inside the phrase)."""
     text = "".join(x.text for x in main[j:j + 6])
-    return bool(re.match(r"^(?:持つ|持っ|含む|[^、。をがは]{1,8}の(?:クリーチャー|カード|呪文)|始まる[^、。]{0,6}を持つ)", text))
+    return bool(_MODIFIES.match(text))
 
 
 def _hiragana(text: str) -> bool:
-    return all("\u3041" <= ch <= "\u309f" for ch in text)
+    return _HIRAGANA.fullmatch(text) is not None
+
+
+_HIRAGANA = re.compile("[\u3041-\u309f]*")
 
 
 def _noun_then_no(main: list[d.Leaf], j: int) -> bool:

@@ -45,9 +45,16 @@ class Step:
 
 def family():
     """The choosing rules, in the order their decisions are asked (the first that wants a
-    mention has it)."""
-    from . import choose_many, choose_opponent, opponent_player, shield_breaks
-    return (shield_breaks, choose_many, choose_opponent, opponent_player)
+    mention has it). Imported when first asked (they import this module), then kept: it is
+    asked of every mention."""
+    global _FAMILY
+    if _FAMILY is None:
+        from . import choose_many, choose_opponent, opponent_player, shield_breaks
+        _FAMILY = (shield_breaks, choose_many, choose_opponent, opponent_player)
+    return _FAMILY
+
+
+_FAMILY = None
 
 
 def takes_things(m: pl.Mention) -> bool:
@@ -280,7 +287,10 @@ def _alternative(info, clause) -> bool:
     """The mention's clause is the second of two alternatives (…引くか、相手に手札を…捨てさせる):
     the choice belongs to that alternative."""
     # a verb before か (…引くか、): two actions; not a noun (…１体か、…２体を破壊する: two objects)
-    return clause.index > 0 and re.search(r"[うくすつぬぶむぐる]か$", info.clauses[clause.index - 1].text.rstrip()) is not None
+    return clause.index > 0 and _VERB_THEN_OR.search(info.clauses[clause.index - 1].text.rstrip()) is not None
+
+
+_VERB_THEN_OR = re.compile(r"[うくすつぬぶむぐる]か$")
 
 
 def apply(tree, ctx: Context, rule: str):

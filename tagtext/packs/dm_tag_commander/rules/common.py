@@ -48,7 +48,7 @@ class Context(EngineContext):
 
     def free(self, m: pl.Mention) -> bool:
         """Whether no rule has claimed ``m`` and no special ruling protects it."""
-        return m.leaf.start not in self.claimed and not self.protected_at(m.leaf.start)
+        return m.leaf.start not in self.claimed and not (self.protected and self.protected_at(m.leaf.start))
 
     def claim(self, m: pl.Mention, rule: str) -> None:
         self.claimed[m.leaf.start] = rule
