@@ -314,9 +314,13 @@ def _convert_in_processes(cards, pack, progress, jobs: int) -> list[CardResult]:
     pieces = [(warm + start, warm + end) for start, end in _runs(cards[warm:], jobs * PIECES_PER_JOB)]
     import multiprocessing  # (only for a batch rewritten in several processes)
     context = multiprocessing.get_context("fork")
-    taken = context.Value("i", 0)  # the next piece no process has taken
-    _WORK = (cards, pack, pieces, taken)
-    pool = context.Pool(jobs - 1, initializer=_worker_signals)
+    try:
+        taken = context.Value("i", 0)  # the next piece no process has taken
+        _WORK = (cards, pack, pieces, taken)
+        pool = context.Pool(jobs - 1, initializer=_worker_signals)
+    except OSError:  # no semaphores (a container without /dev/shm): the rest in this one
+        _WORK = None
+        return out + _convert_run(cards[warm:], pack, progress, memo)
     try:
         pending = [pool.apply_async(_convert_pieces) for _ in range(jobs - 1)]
         done = dict(_rewrite_pieces(memo, progress))

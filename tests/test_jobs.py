@@ -89,3 +89,24 @@ def test_the_processes_take_the_pieces_in_turn_each_piece_once(monkeypatch):
     assert sorted(got["one"] + got["two"]) == list(range(len(pieces)))
     in_order = [r.card for k in range(len(pieces)) for r in results[k]]
     assert in_order == list(cards)
+
+
+def test_where_processes_cannot_share_a_counter_one_process_does_it_all(monkeypatch):
+    """A system without semaphores (a container with no /dev/shm) cannot run a pool: the
+    batch is rewritten in this process, with the same results, rather than failing."""
+    import multiprocessing
+    pack = packs.get()
+    cards = pack.load_database(None).cards[:300]
+    context = multiprocessing.get_context("fork")
+
+    def no_semaphores(*args, **kwargs):
+        raise OSError(38, "Function not implemented")
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("no pool should be started")
+
+    monkeypatch.setattr(type(context), "Value", no_semaphores)
+    monkeypatch.setattr(type(context), "Pool", no_pool)
+    got = batch._convert_in_processes(cards, pack, None, 2)
+    want = batch._convert_run(cards, pack)
+    assert [(c.card, c.results, c.errors) for c in got] == [(c.card, c.results, c.errors) for c in want]
