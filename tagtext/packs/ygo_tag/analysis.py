@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
 
 from . import nodes as y
 
@@ -273,6 +274,31 @@ class Analysis:
     def mention_at(self, offset: int) -> Mention | None:
         """The mention whose phrase starts at ``offset``, if any."""
         return self._by_start().get(offset)
+
+    def per_sentence(self, tree: y.CardText, find: Callable[[y.Sentence, "SentenceWords"], list]) -> list:
+        """What ``find`` finds in each sentence of ``tree`` (told the sentence's words), in
+        text order. A rule's tree shares every sentence the rules before it left unchanged
+        with the tree analysed, so each sentence's answer is kept (with the sentence, so
+        that its ``id`` stays its own) for the next rule that asks."""
+        kept = self.__dict__.setdefault("_per_sentence", {})
+        out = []
+        for sentence in tree.items:
+            if not isinstance(sentence, y.Sentence):
+                continue
+            answer = kept.get((find, id(sentence)))
+            if answer is None or answer[0] is not sentence:
+                answer = kept[find, id(sentence)] = (sentence, find(sentence, self.sentence_words(sentence)))
+            out.extend(answer[1])
+        return out
+
+    def sentence_words(self, sentence: y.Sentence) -> "SentenceWords":
+        """The sentence's leaves read once (see :class:`SentenceWords`), however many
+        rules ask."""
+        kept = self.__dict__.setdefault("_sentence_words", {})
+        words = kept.get(id(sentence))
+        if words is None or words[0] is not sentence:
+            words = kept[id(sentence)] = (sentence, SentenceWords.of(sentence))
+        return words[1]
 
     def mention_of(self, leaf: y.Leaf) -> Mention | None:
         """The mention whose phrase is ``leaf``, if any."""
@@ -1033,33 +1059,63 @@ def _last_word_is(text: str, end: int, word: str) -> bool:
     return s >= n and text[s - n:s] == word and (s == n or text[s - n - 1].isspace())
 
 
-def either_side(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+class SentenceWords(NamedTuple):
+    """A sentence's leaves, read once for the quick checks of :func:`either_side`,
+    :func:`each_field_pairs` and :func:`both_areas` (most sentences have none of their
+    words, and are not split into words for nothing)."""
+
+    #: each leaf's text, lowercased, one a line (a word looked for is in one of them)
+    lowered: str
+    #: whether a leaf is the area word "field" (not "fields", "Field Zone")
+    field: bool
+
+    @classmethod
+    def of(cls, sentence: y.Sentence) -> "SentenceWords":
+        texts = []
+        field = False
+        for leaf in sentence.leaves():
+            low = leaf.text.lower()
+            texts.append(low)
+            field = field or (low == "field" and isinstance(leaf, y.AreaWord))
+        return cls("\n".join(texts), field)
+
+
+def _per_sentence(tree: y.CardText, analysis: "Analysis | None", find) -> list:
+    """``analysis.per_sentence(tree, find)`` (with no analysis, nothing is kept)."""
+    return (Analysis() if analysis is None else analysis).per_sentence(tree, find)
+
+
+def either_side(tree: y.CardText, analysis: Analysis | None = None) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     """Each "either field" / "either side of the field" (either player's): the word
     "either", its area, and whether a card is Summoned or placed *to* it ("Special Summon it
     to either field", "Requires 3 Tributes from either side of the field to Normal Summon to
-    that side of the field"): a destination, not a place cards are taken from."""
+    that side of the field"): a destination, not a place cards are taken from. Each
+    sentence's answer is kept in ``analysis`` (the text's)."""
+    return _per_sentence(tree, analysis, _either_side_in)
+
+
+def _either_side_in(sentence: y.Sentence, words: SentenceWords) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+    if "either" not in words.lowered:
+        return []
     out = []
-    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
-        if not any("either" in leaf.text.lower() for leaf in sentence.leaves()):
-            continue  # (most sentences: not split into words for nothing)
-        leaves = list(_word_units(sentence))
-        # (the text before each "either" is a prefix of the sentence's: read once)
-        text, ends = _joined_units(leaves)
-        puts_before = PutsInZoneBefore(text)
-        side_to = None
-        for k, leaf in enumerate(leaves):
-            if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and k > 0
-                    and leaves[k - 1].text.lower() == "either"):
-                continue
-            before = ends[k - 2] if k > 1 else 0  # the end of the text before "either"
-            side = "side" in leaf.text.lower()
-            to = _last_word_is(text, before, "to") and puts_before(before)
-            if side:
-                # the side Tributes come from, for a Summon "to that side of the field"
-                if side_to is None:
-                    side_to = puts_in_zone(text) and "that side" in text
-                to = side_to
-            out.append((leaves[k - 1], leaf, to))
+    leaves = list(_word_units(sentence))
+    # (the text before each "either" is a prefix of the sentence's: read once)
+    text, ends = _joined_units(leaves)
+    puts_before = PutsInZoneBefore(text)
+    side_to = None
+    for k, leaf in enumerate(leaves):
+        if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and k > 0
+                and leaves[k - 1].text.lower() == "either"):
+            continue
+        before = ends[k - 2] if k > 1 else 0  # the end of the text before "either"
+        side = "side" in leaf.text.lower()
+        to = _last_word_is(text, before, "to") and puts_before(before)
+        if side:
+            # the side Tributes come from, for a Summon "to that side of the field"
+            if side_to is None:
+                side_to = puts_in_zone(text) and "that side" in text
+            to = side_to
+        out.append((leaves[k - 1], leaf, to))
     return out
 
 
@@ -1099,55 +1155,63 @@ def _two_split_before(text: str, end: int, after: int) -> tuple[bool, int]:
     return _TWO.search(text, max(stop, 0), paren) is not None, paren
 
 
-def each_field_pairs(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
+def each_field_pairs(tree: y.CardText, analysis: Analysis | None = None) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
     """Each pair of cards split "1 on/to/from each field" (yours and your opponent's): after
     "Special Summon both monsters, " or in parentheses after a count of 2 ("destroy 2 cards
     (1 on each field)"). The word "each", its field, the preposition ("on", "to", "from"),
     and whether the pair is Summoned. Not "target 1 Spell/Trap on each field" (one card on
-    every field: no pair is counted)."""
+    every field: no pair is counted). Each sentence's answer is kept in ``analysis`` (the
+    text's)."""
+    return _per_sentence(tree, analysis, _each_field_pairs_in)
+
+
+def _each_field_pairs_in(sentence: y.Sentence, words: SentenceWords) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
+    if not words.field:
+        return []
     out = []
-    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
-        if not any(isinstance(leaf, y.AreaWord) and leaf.text.lower() == "field" for leaf in sentence.leaves()):
-            continue  # (most sentences: not split into words for nothing)
-        leaves = list(_word_units(sentence))
-        text = ends = None
-        paren = 0  # the last "(" found before a pair (see _two_split_before)
-        for k, leaf in enumerate(leaves):
-            if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
-                    and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to", "from")
-                    and leaves[k - 3].text == "1"):
-                continue
-            if text is None:
-                # (the text before each "1 on each field" is a prefix of the sentence's: read once)
-                text, ends = _joined_units(leaves)
-            before = ends[k - 4] if k > 3 else 0  # the end of the text before "1"
-            if _summons_both_before(text, before):
-                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), True))
-                continue
-            found, paren = _two_split_before(text, before, paren)
-            if found:
-                out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), False))
+    leaves = list(_word_units(sentence))
+    text = ends = None
+    paren = 0  # the last "(" found before a pair (see _two_split_before)
+    for k, leaf in enumerate(leaves):
+        if not (isinstance(leaf, y.AreaWord) and leaf.area == "field" and leaf.text.lower() == "field" and k >= 3
+                and leaves[k - 1].text.lower() == "each" and leaves[k - 2].text.lower() in ("on", "to", "from")
+                and leaves[k - 3].text == "1"):
+            continue
+        if text is None:
+            # (the text before each "1 on each field" is a prefix of the sentence's: read once)
+            text, ends = _joined_units(leaves)
+        before = ends[k - 4] if k > 3 else 0  # the end of the text before "1"
+        if _summons_both_before(text, before):
+            out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), True))
+            continue
+        found, paren = _two_split_before(text, before, paren)
+        if found:
+            out.append((leaves[k - 1], leaf, leaves[k - 2].text.lower(), False))
     return out
 
 
-def both_areas(tree: y.CardText) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+def both_areas(tree: y.CardText, analysis: Analysis | None = None) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
     """Each "both GYs" (yours and your opponent's): the word "both", its area, and whether
-    it is in a condition ("If you banished monsters from both GYs, ...")."""
+    it is in a condition ("If you banished monsters from both GYs, ..."). Each sentence's
+    answer is kept in ``analysis`` (the text's)."""
+    return _per_sentence(tree, analysis, _both_areas_in)
+
+
+def _both_areas_in(sentence: y.Sentence, words: SentenceWords) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
+    if "both" not in words.lowered:
+        return []
     out = []
-    for sentence in (item for item in tree.items if isinstance(item, y.Sentence)):
-        if not any("both" in leaf.text.lower() for leaf in sentence.leaves()):
-            continue  # (most sentences: not split into words for nothing)
-        leaves = list(_word_units(sentence))
-        for k, leaf in enumerate(leaves):
-            if not (isinstance(leaf, y.AreaWord) and leaf.area == "gy" and leaf.text.lower().endswith("s") and k > 0
-                    and leaves[k - 1].text.lower() == "both"):
-                continue
-            segment = []
-            for other in reversed(leaves[:k - 1]):
-                if isinstance(other, y.Connective) or other.text in (",", ":", ";"):
-                    break
-                segment[:0] = other.text.lower().split()
-            out.append((leaves[k - 1], leaf, any(w in _CONDITIONAL for w in segment)))
+    leaves = list(_word_units(sentence))
+    for k, leaf in enumerate(leaves):
+        if not (isinstance(leaf, y.AreaWord) and leaf.area == "gy" and leaf.text.lower().endswith("s") and k > 0
+                and leaves[k - 1].text.lower() == "both"):
+            continue
+        segment = []
+        for other in reversed(leaves[:k - 1]):
+            if isinstance(other, y.Connective) or other.text in (",", ":", ";"):
+                break
+            segment[:0] = other.text.lower().split()
+        out.append((leaves[k - 1], leaf, any(w in _CONDITIONAL for w in segment)))
     return out
 
 

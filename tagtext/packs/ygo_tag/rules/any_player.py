@@ -40,7 +40,7 @@ def any_player(tree: y.CardText, ctx: Context) -> y.CardText:
         rest = leaf.text.split(None, 1)[1]
         replace(changes, leaf, like(f"{word} {rest}", leaf.text), ID, ctx)
     # a Summon "to either field" is rule 8's: your field or either opponent's
-    destinations = {area.start for _, area, to in either_side(tree) if to}
+    destinations = {area.start for _, area, to in either_side(tree, ctx.analysis) if to}
     previous = None
     for leaf in tree.leaves():
         if (isinstance(leaf, y.AreaWord) and leaf.area in _EITHER_AREAS and isinstance(previous, (y.Words, y.Word))

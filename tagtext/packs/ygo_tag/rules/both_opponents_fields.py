@@ -60,7 +60,7 @@ def both_opponents_fields(tree: y.CardText, ctx: Context) -> y.CardText:
     split "(1 on each field)" after their count are one of yours and one of the opponents':
     "destroy 2 cards (1 on your field and 1 on either opponent's field)"."""
     changes: dict = {}
-    for each, area, prep, summoned in each_field_pairs(tree):
+    for each, area, prep, summoned in each_field_pairs(tree, ctx.analysis):
         if not summoned and ctx.free(each) and ctx.free(area):
             # "destroy 2 cards (1 on each field)": one of yours and one of the opponents'
             # (with four fields "each field" would reach your teammate's and count four)

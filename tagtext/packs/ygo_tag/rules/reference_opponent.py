@@ -65,7 +65,7 @@ def reference_opponent(tree: y.CardText, ctx: Context) -> y.CardText:
     only the opponents, whichever of them, control monsters). A card described by its
     owner, "owned by your opponent", is "owned by an opponent" (NOTES, "Decided")."""
     changes: dict = {}
-    for both, area, conditional in both_areas(tree):
+    for both, area, conditional in both_areas(tree, ctx.analysis):
         if conditional and ctx.free(both) and ctx.free(area):
             # "If you banished monsters from both GYs": yours and one opponent's (all four
             # GYs could never be met by a 2-material Fusion)

@@ -33,7 +33,7 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
     selected monster and this card." -> "Choose 1 opponent; that opponent selects ..."."""
     changes: dict = {}
     clause_before: dict[tuple[int, int], tuple[int, PutsInZoneBefore]] = {}
-    for either, area, to in either_side(tree):
+    for either, area, to in either_side(tree, ctx.analysis):
         if not to or not ctx.free(either):
             continue
         if "side" in area.text.lower():
@@ -45,7 +45,7 @@ def summon_to_opponents(tree: y.CardText, ctx: Context) -> y.CardText:
             # "Special Summon it to either field": your field or either opponent's, never a
             # teammate's (each player Summons to their own play area)
             replace(changes, either, like("your field or either opponent's", either.text), ID, ctx)
-    for each, area, prep, summoned in each_field_pairs(tree):
+    for each, area, prep, summoned in each_field_pairs(tree, ctx.analysis):
         if summoned and ctx.free(each) and ctx.free(area):
             # "Special Summon both monsters, 1 on each field": one on your field, one on
             # either opponent's (with four fields "each field" would reach your teammate's)
