@@ -72,3 +72,98 @@ def test_bad_text_is_a_one_line_parse_error(text, message, column):
 def test_brackets_nested_too_deep_are_refused_at_the_bracket():
     with pytest.raises(ParseError, match="brackets nest more than 100 deep"):
         parse("(" * 150 + ")" * 150)
+
+
+#: The grammar's rules in their nested, readable form (inline rules _line, _unit, _tail,
+#: _first, _part, _inner, _atom), on the shipped grammar's terminals: the shipped rules,
+#: written flat (dm.lark), must give the trees these give.
+NESTED = """
+start: _line (NEWLINE _line)*
+
+_line: _unit* _tail?
+_unit: sentence | keyword | reminder | LABEL | BULLET | MODE | SIDE
+_tail: open_sentence | keyword_open | open_reminder
+
+keyword: KEYWORD reminder?
+keyword_open: KEYWORD open_reminder
+sentence: _first _part* STOP
+open_sentence: _first _part* | _first _part* open_reminder
+_first: _atom | COMMA | COLON
+
+_part: _atom | reminder | COMMA | COLON
+reminder: LPAR _inner* RPAR
+open_reminder: LPAR _inner*
+_inner: _atom | reminder | open_reminder | COMMA | COLON | STOP
+
+_atom: PLAYER | NUMBER | TEXT | LATIN | SIGN | CARD_NAME | QUOTE | RUBY | OTHER
+
+"""
+
+
+#: where the grammar's terminals start (after its rules)
+_TERMINALS = "// ---- card names"
+
+
+def _grammar(tmp_path, rules: str, builder_class=None):
+    """A grammar of ``rules`` on the shipped grammar's terminals, with the pack's tree builder
+    (or ``builder_class``)."""
+    from tagtext.packs.dm_tag_commander import parser
+    from tagtext.syntax.grammar import Grammar
+    from tagtext.syntax.words import Segmentation
+
+    source = parser.GRAMMAR.text()
+    path = tmp_path / "dm-reference.lark"
+    path.write_text(rules + source[source.index(_TERMINALS):], encoding="utf-8")
+
+    class Words(d.Words):  # a Segmentation belongs to one grammar
+        __slots__ = ()
+        segmentation = Segmentation(cut_anywhere=True)
+
+    return Grammar(None, str(path), builder_class or parser.CardTextBuilder, words=Words,
+                   recover=parser._recover, check=parser.check_text)
+
+
+def test_the_flat_rules_give_the_trees_of_the_nested_ones(dm_texts, tmp_path):
+    """dm.lark writes its rules flat (fewer reductions per token): on every shipped text and
+    on random texts of its scripts, brackets, labels, keywords, marks and whitespace, the
+    tree is the one the nested rules (NESTED) give."""
+    import random
+
+    nested = _grammar(tmp_path, NESTED)
+    texts = [text for _, _, text in dm_texts]
+    alphabet = list("相手自分プレイヤーのクリーチャーを選ぶ時、。,，､:：1２ABｸﾘ+－ー・々 \u3000\n（）()■▶●?_xoBP") + [
+        "《ボルメテウス》", "<<名>>", "「ブロッカー」", "S(シールド)・トリガー", "ブロッカー", "W・ブレイカー", "進化-",
+        "NEO進化：", "【呪文側】", "??", "__", "《", "「"]
+    rng = random.Random(22)
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 60))) for _ in range(3000)]
+    compared = 0
+    for text in texts:
+        try:
+            expected = nested.parse(text)
+        except ParseError:
+            with pytest.raises(ParseError):
+                parse(text)
+            continue
+        assert parse(text) == expected, text
+        compared += 1
+    assert compared > 3000
+
+
+def test_a_line_of_one_sentence_costs_the_parser_seven_helper_rules(tmp_path):
+    """Work, not time: the parser reduces every rule it is given, and a rule with no node of
+    its own (an inline _rule, a star's repetition) is a call and a tree thrown away per
+    token. A line 「■相手のクリーチャーを1体破壊する。」 takes 7 of them; the nested rules took 17."""
+    from tagtext.packs.dm_tag_commander import parser
+
+    class Counting(parser.CardTextBuilder):
+        helpers = 0
+
+        def __default__(self, data, children, meta):
+            Counting.helpers += 1
+            return super().__default__(data, children, meta)
+
+    source = parser.GRAMMAR.text()
+    grammar = _grammar(tmp_path, source[:source.index(_TERMINALS)], Counting)
+    lines = 50
+    grammar.parse("■相手のクリーチャーを1体破壊する。\n" * lines)
+    assert Counting.helpers <= 7 * lines, Counting.helpers
