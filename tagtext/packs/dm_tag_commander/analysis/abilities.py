@@ -330,8 +330,9 @@ def is_twinpact(card_type: str | None) -> bool:
 
 
 def segment(tree: d.CardText, masked: str, card_type: str | None = None,
-            unbroken: bool = False) -> tuple[list[Ability], list[SentenceInfo]]:
-    """The text's abilities and sentences (see the module's docstring)."""
+            unbroken: bool = False, text: str | None = None) -> tuple[list[Ability], list[SentenceInfo]]:
+    """The text's abilities and sentences (see the module's docstring). ``text``: the text
+    the tree was parsed from (when given, a line is read for 次の能力を only if it holds 能)."""
     spell = is_spell(card_type)
     twinpact = is_twinpact(card_type)
     abilities: list[Ability] = []
@@ -363,7 +364,7 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
             continue
         if isinstance(item, d.LineBreak):
             if abilities:
-                tap_next = _uses_next_ability(tree, abilities[-1])
+                tap_next = _uses_next_ability(tree, abilities[-1], text)
             close(True)
             continue
         if isinstance(item, d.AbilityMark):
@@ -514,11 +515,18 @@ def _parent_kind(abilities: list[Ability]) -> str:
 _NEXT_ABILITY = re.compile(r"次の[\s\u3000]*能力を[\s\u3000]*(?:[0-9０-９]回)?(?P<how>使|行|得)")
 
 
-def _uses_next_ability(tree: d.CardText, ability: Ability) -> str | bool:
+def _uses_next_ability(tree: d.CardText, ability: Ability, text: str | None = None) -> str | bool:
     """"use" when the ability uses the next line's (次の能力を使ってもよい, 行ってもよい), "gain"
-    when it gains it on arrival (フォートE, O・ドライブ: 次の能力を得る), else False."""
-    text = "".join(unit.to_source() for unit in ability.units)
-    m = _NEXT_ABILITY.search(text)
+    when it gains it on arrival (フォートE, O・ドライブ: 次の能力を得る), else False.
+
+    With ``text`` (the parsed text), the ability's own text is made of its leaves only when
+    one of its units' spans holds 能: a leaf's text is its span of the text and what is
+    between leaves is whitespace, so without it the pattern cannot match (a text of many
+    lines makes each line's text once, not at all for most)."""
+    if text is not None and not any("能" in text[unit.start:unit.end] for unit in ability.units):
+        m = None
+    else:
+        m = _NEXT_ABILITY.search("".join(unit.to_source() for unit in ability.units))
     if m is None:
         # a label standing alone on its line (フォートE：グレートメカオー): the next line is what it gives
         if ability.opener == "label" and all(isinstance(u, d.Label) or isinstance(u, d.Sentence) and u.stop is None
