@@ -28,12 +28,13 @@ from .rules.common import Context
 
 #: phrases with "your opponent" (every one has it) that no rule changes: the opponent's turn
 #: and phases, their card effects (a cause), damage and Life Points (the team's), lasting
-#: restrictions
+#: restrictions. Each alternative starts with a letter ("y(?<!and y)our": "your" not after
+#: "and "), so that a search tries them only where one of those letters is (issue 22)
 _QUIET = re.compile(
     r"your opponent's (?:next )?(?:turn|(?:main|battle|end|standby|draw) phase|life points|lp)\b"
     r"|your opponent's card effects?\b"
-    r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
-    r"|(?<!and )your opponent cannot\b|attack your opponent directly")
+    r"|damage to your opponent\b|battle damage to your opponent\b|y(?<!and y)our opponent takes\b"
+    r"|y(?<!and y)our opponent cannot\b|attack your opponent directly")
 _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
 #: "their" owning a private area, "they control": in a text that names "your opponent", a
 #: "their Deck" may refer back to it (rule 2), also to one in a phrase blanked out

@@ -30,3 +30,37 @@ def test_a_text_is_rewritten_as_with_the_triggers_off(monkeypatch, text):
     without = pack.rewrite(text)
     assert (with_triggers.text, with_triggers.edits, with_triggers.residuals) == (
         without.text, without.edits, without.residuals)
+
+
+#: the quiet phrases as first written (one lookbehind before "your"): what _QUIET must blank
+QUIET_AS_WRITTEN = (
+    r"your opponent's (?:next )?(?:turn|(?:main|battle|end|standby|draw) phase|life points|lp)\b"
+    r"|your opponent's card effects?\b"
+    r"|(?:damage|battle damage) to your opponent\b|(?<!and )your opponent takes\b"
+    r"|(?<!and )your opponent cannot\b|attack your opponent directly")
+
+
+def test_quiet_phrases_blank_what_they_were_written_to():
+    import itertools
+    import re
+
+    from tagtext.packs.ygo_tag import _QUIET
+
+    # each alternative starts with a letter: the regex engine tries them only at those letters
+    depth, firsts = 0, [_QUIET.pattern[0]]
+    for k, c in enumerate(_QUIET.pattern):
+        depth += (c == "(") - (c == ")")
+        if c == "|" and depth == 0:
+            firsts.append(_QUIET.pattern[k + 1])
+    assert len(firsts) == 7 and all(c.isalpha() for c in firsts), firsts
+    written = re.compile(QUIET_AS_WRITTEN)
+    phrases = ["your opponent's turn", "your opponent's next battle phase", "your opponent's lp",
+               "your opponent's card effect", "your opponent's card effects", "damage to your opponent",
+               "battle damage to your opponent", "your opponent takes", "your opponent cannot",
+               "attack your opponent directly", "your opponent's cards", "your opponents cannot"]
+    before = ["", "and ", "band ", "hand  ", "x", "battle ", "inflict "]
+    after = ["", ".", "s", " damage", "x"]
+    blank = lambda m: " " * len(m.group())  # noqa: E731
+    for a, phrase, b in itertools.product(before, phrases, after):
+        text = f"{a}{phrase}{b} and {phrase}"
+        assert _QUIET.sub(blank, text) == written.sub(blank, text), text
