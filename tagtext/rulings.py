@@ -165,10 +165,15 @@ def load_table(path: str | Path) -> Table:
 
 
 def load_packaged(package: str, name: str) -> Table:
-    """The table shipped as package data ``name`` of ``package`` (a pack's own table)."""
-    from importlib import resources  # (here: not at start-up)
-    raw = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return parse_table(raw, f"{package.replace('.', '/')}/{name}")
+    """The table shipped as package data ``name`` of ``package`` (a pack's own table).
+    (Read with pkgutil, which Lark imports anyway, rather than importlib.resources, whose
+    readers import zipfile: a conversion reads the table at its start.)"""
+    import pkgutil
+    source = f"{package.replace('.', '/')}/{name}"
+    raw = pkgutil.get_data(package, name)
+    if raw is None:  # a loader that cannot read package data
+        raise OverrideTableError(f"{source}: cannot be read from the installed package")
+    return parse_table(raw.decode("utf-8"), source)
 
 
 def parse_table(raw: str, source: str) -> Table:

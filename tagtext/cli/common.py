@@ -57,6 +57,16 @@ class ProjectFileError(click.ClickException):
     exit_code = EXIT_USAGE
 
 
+def customised(pack, notes: bool, rulings: str | None):
+    """``pack`` with what a maintainer chose for this run laid over it (``--no-notes``,
+    ``--rulings FILE``: :mod:`tagtext.project`), or the pack itself when nothing was chosen
+    (most runs: the project module is then not even imported, start-up)."""
+    if notes and rulings is None:
+        return pack
+    from ..project import with_notes, with_rulings
+    return with_rulings(with_notes(pack, notes), rulings)
+
+
 #: the project file read from the current directory (``tagtext.project.FILE``, which
 #: tests/test_project.py checks it is)
 PROJECT_FILE = "tagtext.toml"

@@ -16,11 +16,9 @@ from .. import carddb, packs
 from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database, refuse_strict, refuse_strict_problem
 from ..convert import FORMATS, UnknownSuffix, format_for, write
-from ..writeback import changed_texts
-from ..project import with_notes, with_rulings
-from .common import (PackCommand, allow_empty_option, check_shape, fail, global_flags, handle_errors, jobs_option,
-                     not_rewritten, note, pack_option, plural, quiet, notes_option, report_problems, rulings_option,
-                     strict_option)
+from .common import (PackCommand, allow_empty_option, check_shape, customised, fail, global_flags, handle_errors,
+                     jobs_option, not_rewritten, note, pack_option, plural, quiet, notes_option, report_problems,
+                     rulings_option, strict_option)
 from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -89,7 +87,7 @@ def convert(db, output, fmt, allow_empty, strict, jobs, rulings, notes, pack):
       tagtext convert - --format jsonl < {shipped} | grep '"changed": true'
       tagtext convert {shipped} --format database -o converted-{shipped}
     """
-    pack = with_rulings(with_notes(pack, notes), rulings)
+    pack = customised(pack, notes, rulings)
     if fmt is None:
         try:
             fmt = format_for(output)
@@ -118,6 +116,7 @@ def convert(db, output, fmt, allow_empty, strict, jobs, rulings, notes, pack):
             packs.refuse_other_packs_database(data, source, data_fmt, pack)
 
         def render(batch: BatchResult, out) -> None:
+            from ..writeback import changed_texts  # (only for --format database)
             out.write(pack.write_back(data, source, data_fmt, changed_texts(batch)))
     else:
         database = (packs.load_database(pack, db) if stdin_document is None

@@ -6,8 +6,8 @@ from __future__ import annotations
 import click
 
 from . import streams
-from .common import (PackCommand, global_flags, handle_errors, note, notes_option, pack_option, quiet, rulings_option,
-                     text_argument)
+from .common import (PackCommand, customised, global_flags, handle_errors, note, notes_option, pack_option, quiet,
+                     rulings_option, text_argument)
 
 
 @click.command("rewrite", cls=PackCommand)
@@ -41,9 +41,7 @@ def rewrite(text, card_id, as_json, db, rulings, notes, pack):
       tagtext rewrite --card "CARD NAME" --rulings our-rulings.toml "..."
     """
     source = text_argument(text)
-    if not notes or rulings is not None:
-        from ..project import with_notes, with_rulings
-        pack = with_rulings(with_notes(pack, notes), rulings)
+    pack = customised(pack, notes, rulings)
     card = None
     if card_id is not None:
         card_id, card = _resolve_card(card_id, pack, db)
