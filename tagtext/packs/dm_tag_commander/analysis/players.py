@@ -119,6 +119,8 @@ class Mention:
     each_player_before: bool = False
     #: the facts read of it so far (:func:`fact`), by name
     known: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the プレイヤー leaf of 相手プレイヤー (compound プレイヤー): a rewrite of the phrase empties it
+    player_leaf: d.PlayerWord | None = field(default=None, compare=False, repr=False)
 
     @property
     def start(self) -> int:
@@ -453,7 +455,8 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     return Mention(leaf, word, ability.index, info.index if info else None, clause.index if clause else None,
                    clause.kind if clause else None, in_reminder, compound, particle, before,
                    after if compound != "クリーチャー" else text[end:min(s_end, end + WINDOW)], end, owned,
-                   lead_m.group(1) if lead_m else "", first_each >= 0 and first_each + len("各プレイヤー") <= leaf.start)
+                   lead_m.group(1) if lead_m else "", first_each >= 0 and first_each + len("各プレイヤー") <= leaf.start,
+                   player_leaf=nxt if compound == "プレイヤー" else None)
 
 
 #: the phrase right before a player word that makes it part of a larger one (Mention.lead);

@@ -15,7 +15,6 @@ from ....pipeline import Context as EngineContext
 from ....syntax.changes import Changes  # noqa: F401  (the rules import it from here)
 from ...base import Rule
 from ...passes import rule_of  # noqa: F401  (the rules import it from here)
-from .. import nodes as d
 from ..analysis import Analysis
 from ..analysis import players as pl
 from ..analysis.text import digit
@@ -43,8 +42,6 @@ class Context(EngineContext):
     plan: object = None
     #: ability index -> whether its condition and effect both name 相手 (read once per ability)
     condition_and_effect: dict[int, bool] = field(default_factory=dict)
-    #: id of a leaf of the analysed tree -> the leaf after it (built when first asked)
-    following: dict[int, d.Leaf] | None = None
 
     def free(self, m: pl.Mention) -> bool:
         """Whether no rule has claimed ``m`` and no special ruling protects it."""
@@ -67,18 +64,7 @@ def say(changes: Changes, ctx: Context, m: pl.Mention, who: str) -> None:
     # the word itself is replaced; text an earlier change put before it (a choice) stays
     changes.text(m.leaf, lambda old, word=word, new=new: new.join(old.rsplit(word, 1)) if word in old else new)
     if m.compound == "プレイヤー":
-        nxt = _next_leaf(ctx, m.leaf)
-        if nxt is not None:
-            changes.replace(nxt, "")
-
-
-def _next_leaf(ctx: Context, leaf: d.Leaf) -> d.Leaf | None:
-    """The leaf after ``leaf`` in the analysed tree (the leaves are indexed once per text, so
-    a text of many 相手プレイヤー is rewritten in linear time)."""
-    if ctx.following is None:
-        leaves = list(ctx.analysis.tree.leaves())
-        ctx.following = {id(x): nxt for x, nxt in zip(leaves, leaves[1:])}
-    return ctx.following.get(id(leaf))
+        changes.replace(m.player_leaf, "")
 
 
 def opponents(ctx: Context, ability: int | None = None):
