@@ -1,7 +1,7 @@
 """Duel Masters card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
 ``grammar/dm.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`):
-compiled once per process by Lark (LALR(1), contextual lexer), cached by Lark on disk, and
+compiled once per process by Lark (LALR(1)), cached by Lark on disk, and
 parsed by the engine's one-step contextual lexer. The tree is built while Lark parses (an
 inline :class:`lark.Transformer`). Plain text is runs of one script, each a
 :class:`~.nodes.Words` leaf that a rule may cut at any character (unspaced text).

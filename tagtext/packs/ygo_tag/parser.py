@@ -1,7 +1,7 @@
 """Yu-Gi-Oh! card text -> typed syntax tree (:class:`~.nodes.CardText`).
 
 ``grammar/ygo.lark``, run by the engine's syntax kit (:mod:`tagtext.syntax.grammar`):
-compiled once per process by Lark (LALR(1), contextual lexer), cached by Lark on disk,
+compiled once per process by Lark (LALR(1)), cached by Lark on disk,
 and parsed by the engine's one-step contextual lexer. The tree is built while Lark parses
 (an inline :class:`lark.Transformer`): no intermediate parse tree. Each leaf keeps the
 whitespace before it (its token's ``prefix``), so printing a tree gives back its input.

@@ -9,6 +9,8 @@ from tagtext.errors import ParseError
 from tagtext.packs.bd_tag import nodes as b
 from tagtext.packs.bd_tag.parser import parse, parse_with_lark_lexer, quirks
 
+from ..grammar_equivalence import random_texts, same_trees
+
 
 def kinds(text):
     return [(type(leaf).__name__, leaf.text) for leaf in parse(text).leaves()]
@@ -125,25 +127,12 @@ def test_a_text_token_and_flat_rules_give_the_trees_of_the_nested_grammar_on_sha
     (NESTED_BY_SCRIPT) give with the engine's shared terminals KANJI, HIRAGANA, KATAKANA,
     LATIN, NUMBER, SIGN in TEXT's place (a leaf per run of one script), on every shipped text
     and on random texts of those scripts, brackets, labels, marks and whitespace."""
-    import random
-
     by_script = _nested_by_script(tmp_path)
     texts = [text for _, _, text in bd_db.texts()]
     alphabet = list("相手の手札ユニットを選ぶ時、。:：1２ABｂｱｲ+－―‐−・ー々〆 \u3000\n（）()①②?!#") + [
         "⁅自動⁆", "（永続）", "(起動)", "[デコイ]", "『鏡花』", "【ブライト】", "⁅D⁆", "「注」", "《鏡花》", "「", "【"]
-    rng = random.Random(18)
-    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 60))) for _ in range(3000)]
-    compared = 0
-    for text in texts:
-        try:
-            expected = by_script.parse(text)
-        except ParseError:
-            with pytest.raises(ParseError):
-                parse(text)
-            continue
-        assert parse(text) == expected, text
-        compared += 1
-    assert compared > 1000
+    texts += random_texts(alphabet, seed=18)
+    assert same_trees(parse, by_script.parse, texts) > 1000
 
 
 def test_a_line_of_one_sentence_costs_the_parser_four_helper_rules(tmp_path):

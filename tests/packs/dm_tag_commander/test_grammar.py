@@ -9,6 +9,8 @@ from tagtext.errors import ParseError
 from tagtext.packs.dm_tag_commander import nodes as d
 from tagtext.packs.dm_tag_commander.parser import parse, parse_with_lark_lexer, quirks
 
+from ..grammar_equivalence import random_texts, same_trees
+
 
 def test_every_shipped_text_parses_and_prints_back_exactly(dm_texts):
     for card, field, text in dm_texts:
@@ -127,26 +129,13 @@ def test_the_flat_rules_give_the_trees_of_the_nested_ones(dm_texts, tmp_path):
     """dm.lark writes its rules flat (fewer reductions per token): on every shipped text and
     on random texts of its scripts, brackets, labels, keywords, marks and whitespace, the
     tree is the one the nested rules (NESTED) give."""
-    import random
-
     nested = _grammar(tmp_path, NESTED)
     texts = [text for _, _, text in dm_texts]
     alphabet = list("相手自分プレイヤーのクリーチャーを選ぶ時、。,，､:：1２ABｸﾘ+－ー・々 \u3000\n（）()■▶●?_xoBP") + [
         "《ボルメテウス》", "<<名>>", "「ブロッカー」", "S(シールド)・トリガー", "ブロッカー", "W・ブレイカー", "進化-",
         "NEO進化：", "【呪文側】", "??", "__", "《", "「"]
-    rng = random.Random(22)
-    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 60))) for _ in range(3000)]
-    compared = 0
-    for text in texts:
-        try:
-            expected = nested.parse(text)
-        except ParseError:
-            with pytest.raises(ParseError):
-                parse(text)
-            continue
-        assert parse(text) == expected, text
-        compared += 1
-    assert compared > 3000
+    texts += random_texts(alphabet, seed=22)
+    assert same_trees(parse, nested.parse, texts) > 3000
 
 
 def test_a_line_of_one_sentence_costs_the_parser_seven_helper_rules(tmp_path):
