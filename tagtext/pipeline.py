@@ -131,20 +131,15 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
 
 
 def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: str | None) -> RewriteResult:
-    # (a text of no card has no ruling: the table is not even read, nor the rulings module
-    # imported, a short rewrite's start-up)
-    rulings = None
-    matches, notices = [], []
-    if card_id is not None:
-        from . import rulings
-        matches, notices = rulings.find(pack.rulings(), text, card_id, field)
+    # (a text of no card has no ruling: the table is not even read)
+    matches, notices = _rulings().find(pack.rulings(), text, card_id, field) if card_id is not None else ([], [])
     parts = None
     if USE_TRIGGERS and not matches:
         parts = pack.parts(text)
         if parts is not None and not parts:
             return RewriteResult(original=text, text=text, warnings=tuple(notices), card_id=card_id)
     tree = pack.parse(text, source, parts)
-    context = pack.context(text, tree, card_id, rulings.protected_spans(matches) if matches else ())
+    context = pack.context(text, tree, card_id, _rulings().protected_spans(matches) if matches else ())
     context.warnings.extend(notices)
     original = tree
     low = text.lower()
@@ -160,9 +155,16 @@ def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: st
                 continue
         tree = rule.apply(tree, context)
     if matches:
-        tree = rulings.apply(tree, matches, context.warnings)
+        tree = _rulings().apply(tree, matches, context.warnings)
     ruling = matches[0].ruling.id if matches else None
     return finish(text, tree, context, ruling, unchanged=tree is original)
+
+
+def _rulings():
+    """The special-rulings module, imported for a text of a card only (a short rewrite of
+    no card does without it: start-up)."""
+    from . import rulings
+    return rulings
 
 
 def finish(text: str, tree: n.Node, context: Context, ruling: str | None = None,
