@@ -13,6 +13,7 @@ number of jobs.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import signal
@@ -294,76 +295,155 @@ WARM_UP_CARDS = 64
 #: half cost 0.67 s and its second 0.48 s, each a half of the text).
 PIECES_PER_JOB = 8
 
-#: What the worker processes rewrite: set before they are forked, so that they have the
-#: cards, the pack, the pieces and the counter handing them out without any being sent.
-_WORK: tuple | None = None
+#: The most pieces a batch is cut into: a piece is handed out as one byte (see _Tickets).
+MAX_PIECES = 255
 
 
 def _convert_in_processes(cards, pack, progress, jobs: int) -> list[CardResult]:
     """The cards rewritten by this process and ``jobs - 1`` forked workers: after the
     first cards (rewritten here before forking), the rest is cut into pieces of about as
     much text each, which every process takes in turn, the next one free as it finishes
-    one; the workers send back their results (without the cards, which this process has)
-    and the results are put back in the cards' order."""
-    global _WORK
+    one (:class:`_Tickets`). Each worker sends back the results of its pieces (without the
+    cards, which this process has) once no piece is left, and the results are put back in
+    the cards' order. A piece whose results do not come back (its worker was killed, say)
+    is rewritten here; where no process can be forked, this one rewrites them all."""
     # The first cards are rewritten before the workers are forked: the grammar loaded,
     # the parser states' scanners and the rules' regexes compiled once, not in each worker.
     memo: dict = {}
     warm = min(len(cards), WARM_UP_CARDS)
     out = _convert_run(cards[:warm], pack, progress, memo)
-    pieces = [(warm + start, warm + end) for start, end in _runs(cards[warm:], jobs * PIECES_PER_JOB)]
-    import multiprocessing  # (only for a batch rewritten in several processes)
-    context = multiprocessing.get_context("fork")
+    pieces = [(warm + start, warm + end)
+              for start, end in _runs(cards[warm:], min(jobs * PIECES_PER_JOB, MAX_PIECES))]
+    tickets, workers = None, []
     try:
-        taken = context.Value("i", 0)  # the next piece no process has taken
-        _WORK = (cards, pack, pieces, taken)
-        pool = context.Pool(jobs - 1, initializer=_worker_signals)
-    except OSError:  # no semaphores (a container without /dev/shm): the rest in this one
-        _WORK = None
-        return out + _convert_run(cards[warm:], pack, progress, memo)
+        tickets = _Tickets(len(pieces))
+        for _ in range(jobs - 1):
+            workers.append(_Worker(cards, pack, pieces, tickets))
+    except OSError:  # no more processes or pipes: the pieces no worker takes are done here
+        pass
     try:
-        pending = [pool.apply_async(_convert_pieces) for _ in range(jobs - 1)]
-        done = dict(_rewrite_pieces(memo, progress))
-        for share in pending:
-            for k, results in share.get():
+        done = {}
+        for k in tickets.take() if tickets is not None else ():
+            start, end = pieces[k]
+            done[k] = _convert_run(cards[start:end], pack, progress, memo)
+        for worker in workers:
+            for k, results in worker.collect():
                 start, end = pieces[k]
                 done[k] = [CardResult(card, *result) for card, result in zip(cards[start:end], results)]
                 if progress is not None:
                     progress(end - start)
-        pool.close()
-        for k in range(len(pieces)):
+        for k, (start, end) in enumerate(pieces):
+            if k not in done:  # (its worker did not send it back)
+                done[k] = _convert_run(cards[start:end], pack, progress, memo)
             out += done[k]
         return out
-    except BaseException:
-        pool.terminate()
-        raise
     finally:
-        pool.join()
-        _WORK = None
+        for worker in workers:
+            worker.stop()
+        if tickets is not None:
+            tickets.close()
 
 
-def _rewrite_pieces(memo: dict, progress=None):
-    """(piece index, its results) for each piece this process takes, until none is left."""
-    cards, pack, pieces, taken = _WORK
-    while True:
-        with taken.get_lock():
-            k = taken.value
-            taken.value = k + 1
-        if k >= len(pieces):
-            return
-        start, end = pieces[k]
-        yield k, _convert_run(cards[start:end], pack, progress, memo)
+class _Tickets:
+    """The pieces of a batch handed out one at a time, to whichever process asks first: a
+    pipe holding one byte per piece, its index, written whole and closed before any worker
+    is forked. Each read of one byte takes the next piece, so no piece is taken twice, and
+    an empty pipe reads as the end. (No semaphore or shared memory: it works where those
+    are missing, in a container without /dev/shm, say.)"""
+
+    def __init__(self, count: int):
+        if count > MAX_PIECES:
+            raise ValueError(f"{count} pieces: at most {MAX_PIECES} are handed out")
+        self._read, write = os.pipe()
+        try:
+            os.write(write, bytes(range(count)))  # (fewer bytes than a pipe holds: one write)
+        finally:
+            os.close(write)
+
+    def take(self) -> Iterable[int]:
+        """The index of each piece this process takes, until none is left."""
+        while True:
+            got = os.read(self._read, 1)
+            if not got:
+                return
+            yield got[0]
+
+    def close(self) -> None:
+        os.close(self._read)
 
 
-def _convert_pieces():
+class _Worker:
+    """A forked process that rewrites the pieces it takes (:class:`_Tickets`) and writes
+    their results, pickled, to a pipe once no piece is left."""
+
+    def __init__(self, cards, pack, pieces, tickets: _Tickets):
+        read, write = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            raise
+        if pid == 0:  # the worker: it never returns into the caller's code
+            code = 1
+            try:
+                os.close(read)
+                _worker_signals()
+                _send(write, _worker_results(cards, pack, pieces, tickets))
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.pid: int | None = pid
+        self._read: int | None = read
+
+    def collect(self) -> list:
+        """(piece index, its cards' results) for each piece the worker rewrote; none if it
+        did not finish (killed, or failed: the caller rewrites what is missing)."""
+        with open(self._read, "rb") as f:  # (the worker writes once it is done)
+            data = f.read()
+        self._read = None
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = None
+        if os.waitstatus_to_exitcode(status) != 0:
+            return []
+        import pickle
+        try:
+            return pickle.loads(data)
+        except Exception:  # noqa: BLE001 - cut short: as if the worker had sent nothing
+            return []
+
+    def stop(self) -> None:
+        """The worker stopped and reaped, if it still runs (this process gave up early)."""
+        if self._read is not None:
+            os.close(self._read)
+            self._read = None
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGTERM)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+
+
+def _worker_results(cards, pack, pieces, tickets: _Tickets) -> list:
     """In a worker: (piece index, the results of its cards without the cards) for each
     piece it takes."""
     memo: dict = {}
-    return [(k, [(c.results, c.problems, c.errors) for c in results]) for k, results in _rewrite_pieces(memo)]
+    results = []
+    for k in tickets.take():
+        start, end = pieces[k]
+        results.append((k, [(c.results, c.problems, c.errors) for c in _convert_run(cards[start:end], pack, None, memo)]))
+    return results
+
+
+def _send(fd: int, results: list) -> None:
+    import pickle
+    with open(fd, "wb") as f:
+        f.write(pickle.dumps(results, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _worker_signals() -> None:
-    """A worker leaves Ctrl-C and SIGTERM to the parent, which stops the pool."""
+    """A worker leaves Ctrl-C to the parent, which stops it; SIGTERM ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -383,8 +463,7 @@ def _runs(cards: list[Card], jobs: int) -> list[tuple[int, int]]:
 
 
 def _can_fork() -> bool:
-    import multiprocessing
-    return "fork" in multiprocessing.get_all_start_methods()
+    return hasattr(os, "fork")
 
 
 def iter_results(batch: BatchResult) -> Iterable[tuple[Card, str, RewriteResult]]:

@@ -4,6 +4,7 @@ as in one (issue 22); a small one, or a busy machine, gets one process."""
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -67,46 +68,64 @@ def test_runs_hold_about_as_much_text_each():
     assert len(bounds) == 3 and max(sizes) < 1.1 * min(sizes)
 
 
-def test_the_processes_take_the_pieces_in_turn_each_piece_once(monkeypatch):
-    """The work is handed out a piece at a time through one shared counter: two processes
-    (here two takers in one process, taking in turn) each get pieces, no piece twice, and
-    every piece once."""
-    import multiprocessing
+def test_the_processes_take_the_pieces_in_turn_each_piece_once():
+    """The work is handed out a piece at a time (one byte per piece in a pipe): two takers
+    (here in one process, taking in turn) each get pieces, no piece twice, every piece once."""
     pack = packs.get()
     cards = pack.load_database(None).cards[:240]
     pieces = batch._runs(cards, 12)
-    taken = multiprocessing.get_context("fork").Value("i", 0)
-    monkeypatch.setattr(batch, "_WORK", (cards, pack, pieces, taken))
-    one, two = batch._rewrite_pieces({}), batch._rewrite_pieces({})
-    got: dict[str, list[int]] = {"one": [], "two": []}
-    results = {}
-    for name, taker in [("one", one), ("two", two)] * len(pieces):
-        k, rewritten = next(taker, (None, None))
-        if k is not None:
-            got[name].append(k)
-            results[k] = rewritten
+    tickets = batch._Tickets(len(pieces))
+    try:
+        one, two = tickets.take(), tickets.take()
+        got: dict[str, list[int]] = {"one": [], "two": []}
+        for name, taker in [("one", one), ("two", two)] * len(pieces):
+            k = next(taker, None)
+            if k is not None:
+                got[name].append(k)
+    finally:
+        tickets.close()
     assert got["one"] and got["two"] and not set(got["one"]) & set(got["two"])
     assert sorted(got["one"] + got["two"]) == list(range(len(pieces)))
-    in_order = [r.card for k in range(len(pieces)) for r in results[k]]
-    assert in_order == list(cards)
+    with pytest.raises(ValueError):
+        batch._Tickets(batch.MAX_PIECES + 1)
 
 
-def test_where_processes_cannot_share_a_counter_one_process_does_it_all(monkeypatch):
-    """A system without semaphores (a container with no /dev/shm) cannot run a pool: the
-    batch is rewritten in this process, with the same results, rather than failing."""
-    import multiprocessing
+def _same(got, want):
+    assert [(c.card, c.results, c.problems, c.errors) for c in got] == \
+           [(c.card, c.results, c.problems, c.errors) for c in want]
+
+
+@pytest.mark.parametrize("broken", ["fork", "pipe"])
+def test_where_no_process_can_be_forked_this_one_does_it_all(monkeypatch, broken):
+    """No process can be forked (a process limit) or no pipe made (no file descriptors
+    left): the batch is rewritten in this process, with the same results, not failed."""
     pack = packs.get()
     cards = pack.load_database(None).cards[:300]
-    context = multiprocessing.get_context("fork")
-
-    def no_semaphores(*args, **kwargs):
-        raise OSError(38, "Function not implemented")
-
-    def no_pool(*args, **kwargs):
-        raise AssertionError("no pool should be started")
-
-    monkeypatch.setattr(type(context), "Value", no_semaphores)
-    monkeypatch.setattr(type(context), "Pool", no_pool)
-    got = batch._convert_in_processes(cards, pack, None, 2)
     want = batch._convert_run(cards, pack)
-    assert [(c.card, c.results, c.errors) for c in got] == [(c.card, c.results, c.errors) for c in want]
+
+    def refuse(*args, **kwargs):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(batch.os, broken, refuse)
+    _same(batch._convert_in_processes(cards, pack, None, 2), want)
+
+
+@pytest.mark.parametrize("after", [0, 1])
+def test_the_pieces_of_a_worker_that_dies_are_rewritten_here(monkeypatch, after):
+    """A worker that dies (killed, out of memory) before sending its results, having taken
+    no piece or one: its pieces are rewritten by this process and the batch is whole."""
+    pack = packs.get()
+    cards = pack.load_database(None).cards[:400]
+    want = batch._convert_run(cards, pack)
+
+    def dies(cards, pack, pieces, tickets):
+        taken = tickets.take()
+        for _ in range(after):
+            next(taken, None)
+        os._exit(9)
+
+    monkeypatch.setattr(batch, "_worker_results", dies)
+    progress = []
+    got = batch._convert_in_processes(cards, pack, progress.append, 3)
+    _same(got, want)
+    assert sum(progress) == len(cards)
