@@ -3,10 +3,10 @@
 Critical Hit Games' Tag Format (v4.6, seed 001): two teams of two, 16,000 shared Life
 Points. Official English card text is rewritten so it reads right with two opponents and
 a teammate. The pack holds its grammar (``grammar/ygo.lark``), node kinds (``nodes.py``),
-parser, analysis (facts about the text), rules (``rules/``, one module per rule of the
-seed, registered in ``rules.PIPELINE``), special rulings (``special-rulings.toml``, in
-the engine's table format, applied by :mod:`tagtext.rulings`) and its card
-database (``data/``). Decisions the seed leaves open: ``NOTES.md``.
+parser, analysis (facts about the text), which sentences are parsed (``reads.py``), rules
+(``rules/``, one module per rule of the seed, registered in ``rules.PIPELINE``), special
+rulings (``special-rulings.toml``, in the engine's table format, applied by
+:mod:`tagtext.rulings`) and its card database (``data/``). Decisions the seed leaves open: ``NOTES.md``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..tables import KnownCards
 from . import analysis, carddb
 from .nodes import CardText
 from .parser import parse as _parse, sentence_chunks
+from .reads import needed_chunks
 from .rules import ANY_TRIGGER, OVERRIDE, PIPELINE
 from .rules.common import Context
 
@@ -128,12 +129,13 @@ class YgoTagPack(Pack):
         return _parse(text, source, parts)
 
     def parts(self, text: str):
-        """The lines some rule's trigger meets, whole (an effect told in several sentences
-        goes on within its line; see :func:`effect_lines`), or ``()``."""
+        """Of the lines some rule's trigger meets (an effect told in several sentences goes
+        on within its line; see :func:`effect_lines`), the sentences a rule may rewrite or
+        reads (see :mod:`.reads`), or ``()``."""
         hits = self.trigger_positions(text)
         if not hits:
             return ()
-        return _touching(sentence_chunks(text), effect_lines(text, hits))
+        return needed_chunks(text, _touching(sentence_chunks(text), effect_lines(text, hits)), TRIGGER_WORDS)
 
     def trigger_positions(self, text: str) -> list[int]:
         """Where a rule's trigger matches ``text``. Phrases no rule ever changes (the
