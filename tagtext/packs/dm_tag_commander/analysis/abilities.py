@@ -290,9 +290,11 @@ _MEANS = re.compile(r"(?:によって|により|(?<!ま)で)$")
 _LASTING = re.compile(r"(?:まで|このターン|そのターン|次のターン)$")
 
 
+@functools.lru_cache(maxsize=4096)
 def clause_kind(core: str) -> str:
     """``connective``, ``trigger``, ``duration``, ``condition``, ``means`` (…の能力によって、)
-    or ``effect``."""
+    or ``effect``. (Kept for the texts a process reads: most clauses of a database are said
+    again and again, カードを１枚引く, and each asks up to six patterns.)"""
     if _CONNECTIVE.match(core):
         return "connective"
     if _NEXT_TURN.search(core):

@@ -60,7 +60,7 @@ _QUANTITY = re.compile(
 _VERB = re.compile(r"(選|破壊|タップ|アンタップ|戻|置|ブレイク|見|捨|バトル|加え|出|唱え|引)")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Owned:
     """What a 相手の (or 相手クリーチャー) phrase owns: 相手の|パワー2000以下のクリーチャー|を."""
 
@@ -85,9 +85,11 @@ class Owned:
         return {kind for _, kind in self.nouns}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Mention:
-    """One player word and the facts about it."""
+    """One player word and the facts about it. Made by :func:`mentions` and never changed
+    after (not frozen: a frozen class sets each of its fields through a call, per player word
+    of the text)."""
 
     leaf: d.PlayerWord
     #: 相手, 自分 or プレイヤー
@@ -379,15 +381,19 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
     out: list[Mention] = []
     each_player: dict[tuple[int, int], int] = {}  # (sentence start, end) -> where 各プレイヤー is first
     for unit in tree.items:
-        if id(unit) not in by_unit:
+        found = by_unit.get(id(unit))
+        if found is None:
             continue
-        ability, info = by_unit[id(unit)]
+        ability, info = found
         all_leaves, leaves, in_reminder = _leaves_of(unit)
-        main_index = {id(leaf): j for j, leaf in enumerate(leaves)}
+        # each leaf's index among those outside reminder text (the same as among all of them
+        # in a unit with no reminder, as most are)
+        main_index = {id(leaf): j for j, leaf in enumerate(leaves)} if in_reminder else None
         for i, leaf in enumerate(all_leaves):
             if isinstance(leaf, d.PlayerWord):
-                out.append(_mention(leaf, all_leaves, i, ability, info, masked, id(leaf) in in_reminder, leaves,
-                                    main_index, each_player))
+                inside = bool(in_reminder) and id(leaf) in in_reminder
+                k = i if main_index is None else main_index.get(id(leaf))
+                out.append(_mention(leaf, all_leaves, i, ability, info, masked, inside, leaves, k, each_player))
     return out
 
 
@@ -398,8 +404,13 @@ WINDOW = 400
 
 
 def _leaves_of(unit: d.Node) -> tuple[list[d.Leaf], list[d.Leaf], set[int]]:
-    """The unit's leaves in text order, those outside reminder text (in order), and the ids
-    of those inside it: one walk of the unit."""
+    """The unit's leaves in text order, those outside reminder text (in order: the same list
+    when it has no reminder), and the ids of those inside it: one walk of the unit."""
+    if isinstance(unit, d.Sentence) and all(isinstance(part, d.Leaf) for part in unit.parts):
+        every = list(unit.parts)  # a sentence without reminder text: its parts and its 。
+        if unit.stop is not None:
+            every.append(unit.stop)
+        return every, every, set()
     every: list[d.Leaf] = []
     main: list[d.Leaf] = []
     in_reminder: set[int] = set()
@@ -419,7 +430,7 @@ def _leaves_of(unit: d.Node) -> tuple[list[d.Leaf], list[d.Leaf], set[int]]:
 
 
 def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability, info: SentenceInfo | None,
-             masked: str, in_reminder: bool, main: list[d.Leaf], main_index: dict[int, int],
+             masked: str, in_reminder: bool, main: list[d.Leaf], main_at: int | None,
              each_player: dict[tuple[int, int], int]) -> Mention:
     word = leaf.text
     nxt = leaves[i + 1] if i + 1 < len(leaves) else None
@@ -450,7 +461,7 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     clause = info.clause_at(leaf.start) if info is not None and not in_reminder else None
     owned = None
     if word == "相手" and not in_reminder and (particle == "の" or compound == "クリーチャー"):
-        owned = _owned(leaf, main, main_index, after_start, compound)
+        owned = _owned(main, main_at, after_start, compound)
     lead_m = _LEAD.search(before[-_LEAD_LONGEST:])
     return Mention(leaf, word, ability.index, info.index if info else None, clause.index if clause else None,
                    clause.kind if clause else None, in_reminder, compound, particle, before,
@@ -480,10 +491,9 @@ def _reminder_span(leaves: list[d.Leaf], i: int) -> tuple[int, int]:
     return leaves[start].start, leaves[end].end
 
 
-def _owned(leaf: d.PlayerWord, main: list[d.Leaf], main_index: dict[int, int], start: int,
-           compound: str) -> Owned | None:
-    """The phrase 相手の owns, read leaf by leaf after の (or the クリーチャー of 相手クリーチャー)."""
-    k = main_index.get(id(leaf))
+def _owned(main: list[d.Leaf], k: int | None, start: int, compound: str) -> Owned | None:
+    """The phrase 相手の owns, read leaf by leaf after の (or the クリーチャー of 相手クリーチャー):
+    ``k`` is the player word's index in ``main`` (the leaves outside reminder text)."""
     if k is None:
         return None
     j = k + 1
