@@ -46,7 +46,7 @@ class Context(_EngineContext):
     count_rules: tuple[CountRule, ...] = ()
 
     def __post_init__(self):
-        self.counts: tuple[Count, ...] = tuple(
+        self.counts: tuple[Count, ...] = self.analysis.counts if not self.protected else tuple(
             c for c in self.analysis.counts if not self.protected_at(c.node.start)
         )
         claimers, self.unclaimed = claim(self.count_rules, self.counts, self.analysis.regions)
@@ -54,7 +54,10 @@ class Context(_EngineContext):
 
     def protect(self, spans) -> None:
         """Keep the rules off ``spans`` too (and off the counts in them)."""
-        self.protected = self.protected + tuple(spans)
+        spans = tuple(spans)
+        if not spans:
+            return
+        self.protected = self.protected + spans
         self.counts = tuple(c for c in self.counts if not self.protected_at(c.node.start))
 
     def claimer(self, count: Count) -> CountRule | None:

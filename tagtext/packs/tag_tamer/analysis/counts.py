@@ -112,7 +112,7 @@ _ONE_CARD_WORDS = Guarded(
     r"\b(?:digivolution|evolution|link) cards?\b|\bunder(?: (?:this|that|it|them|one|1|the|each)\b| ?:|$)"
     r"|\bin (?:its|their) stack\b|\bsame-level\b|\b(?:its|this digimon's|that digimon's|that card's|"
     r"this card's|those returned cards'|those cards') colou?rs?\b|\bcolou?rs? (?:in|of) (?:this|that|its)\b",
-    "card", "under", "stack", "same-level", "colo")
+    "volution card", "link card", "under", "stack", "same-level", "colo")
 #: A sum of a property over several objects, not one card's: "12 or more levels' total worth
 #: of Digimon", "if the levels of your Digimon add up to 12 or more".
 _SUM_OF_OBJECTS = re.compile(r"\btotal worth of (?!(?:this|that|its|1|one)\b)")
@@ -193,7 +193,9 @@ def find_counts(regions: list[Region], block_of: dict[int, int]) -> list[Count]:
     for r_index, region in enumerate(regions):
         units = region.units
         block = block_of.get(region.node.start, 0)
-        for i in range(len(units)):
+        for i, unit in enumerate(units):
+            if not isinstance(unit, _COUNT_UNITS):
+                continue
             found = _candidate(units, i)
             if found is None:
                 continue
@@ -454,8 +456,10 @@ def _area_before(units, i):
 def _filter_zone(units, k: int, lo: int = 0) -> bool:
     """"Digimon with no digivolution cards": a filter on the counted objects (the two
     words before the area, from ``lo`` on)."""
+    if units[k].zone != "digivolution_cards":
+        return False
     prev = " ".join(word(u) for u in units[max(lo, k - 2):k])
-    return units[k].zone == "digivolution_cards" and _WITH_NO.search(prev) is not None
+    return _WITH_NO.search(prev) is not None
 
 
 def _subject(units, start: int, i: int):
@@ -539,10 +543,11 @@ def _effect(unit, kind, b, a, own, noun, area, r: Reading, i: int, end: int) -> 
     end of the clause's words before the count, the start of those after it; ``r``: the
     count's whole region, the count its unit ``i``, the clause ending at ``end``.)"""
     after_noun = _after_noun(r, i + 1, end, noun)
-    if _EFFECT.search(own) or _EFFECT.search(" ".join(a.split()[:6])) \
+    following = a.split()
+    if _EFFECT.search(own) or _EFFECT.search(" ".join(following[:6])) \
             or _EFFECT.search(" ".join(after_noun[:3])):
         return "counts what the effect itself did"
-    first = a.split()[:3]
+    first = following[:3]
     if kind == "iteration" and (first[:1] == ["one"] or noun == "one"):
         return "counts what the effect itself did"
     if first[:1] and first[0] in _PARTICIPLES:  # "for each returned card"
@@ -594,7 +599,7 @@ def _noun_forms(plural):
     """A test of a unit: whether one of its words is a form of the noun whose plural is
     ``plural`` (for None: a word that is no noun)."""
     def test(units, k):
-        return any(NOUNS.get(w) == plural for w in word(units[k]).split())
+        return any(NOUNS.get(w) == plural for w in reading(units).words[k].split())
     return test
 
 
@@ -634,7 +639,7 @@ def _sides_stacks(own: str, a: str, subject) -> bool:
 
 
 #: Cards stacked under Digimon, and what may stand between their owner and them.
-_STACK = Guarded(r"\b(?:digivolution|evolution|link) cards?\b", "card")
+_STACK = Guarded(r"\b(?:digivolution|evolution|link) cards?\b", "volution card", "link card")
 _STACK_MODIFIERS = frozenset({"face-up", "face-down", "level"})
 _ONE_CARD_AFTER = re.compile(r" (?:under|of|in) ")
 

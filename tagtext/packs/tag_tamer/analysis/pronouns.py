@@ -41,6 +41,8 @@ def player_referents(regions: tuple[Region, ...], blocks: tuple[int, ...]) -> di
     last: dict[int, str | None] = {}
     for region, block in zip(regions, blocks):
         for unit in region.units:
+            if not isinstance(unit, _HOLDS_PLAYERS):
+                continue
             for leaf in _player_leaves(unit):
                 if isinstance(leaf, n.PlayerRef):
                     if leaf.player != "you":
@@ -59,6 +61,8 @@ def opponent_antecedents(regions: tuple[Region, ...], blocks: tuple[int, ...],
     first: dict[int, int] = {}
     for region, block in zip(regions, blocks):
         for unit in region.units:
+            if not isinstance(unit, _HOLDS_PLAYERS):
+                continue
             for leaf in _player_leaves(unit):
                 if isinstance(leaf, n.PlayerRef) and leaf.player == "opponent" \
                         or isinstance(leaf, n.Pronoun) and referents.get(leaf.start) == "opponent":

@@ -66,16 +66,19 @@ def value_uses(regions: tuple[Region, ...]) -> list[Finding]:
     found: list[Finding] = []
     for region in regions:
         units = region.units
+        words = reading(units).words
         for i, unit in enumerate(units):
-            use = _value_count(units, i)
+            use = _value_count(units, i) if isinstance(unit, _VALUE_UNITS) else None
             if use:
                 found.append(Finding(unit.start, _phrase_end(units, i), use[2], use[0], use[1]))
-            unequal = _shared_against_one_card(units, i)
+            unequal = _shared_against_one_card(units, i) if words[i] == "as" else None
             if unequal:
                 found.append(Finding(unit.start, unequal[0], unequal[3], unequal[1], unequal[2]))
     return found
 
 
+#: the units a count or memory used as a value can start with (_value_count)
+_VALUE_UNITS = (n.PlayerRef, n.Quantity, n.Word)
 _CARDS_DONE = re.compile(r"\bcards (?:added|trashed|returned|placed|revealed|deleted)\b")
 
 

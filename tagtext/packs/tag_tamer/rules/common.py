@@ -36,6 +36,16 @@ def plural(text: str) -> str:
     return match_case(text, target)
 
 
+def removed(leaf: n.Leaf, rule: str) -> n.Leaf:
+    """The leaf dropped by ``rule``: its text and the space before it gone (as
+    ``leaf.replaced("", rule).with_changes(prefix="")``, in one copy: a long text drops
+    many leaves)."""
+    if not leaf.text:
+        return leaf.with_changes(prefix="")
+    rules = leaf.rules if rule in leaf.rules else leaf.rules + (rule,)
+    return leaf.with_changes(text="", prefix="", rules=rules)
+
+
 def match_case(model: str, text: str) -> str:
     """``text`` with the first letter's case of ``model``."""
     if model[:1].isupper():

@@ -48,18 +48,32 @@ def claim(rules: tuple[CountRule, ...], counts, regions):
     claimers = []
     residuals = []
     for count in counts:
-        claimer = next((rule for rule in rules if rule.claims(count)), None)
+        claimer = _first_claiming(rules, count)
         claimers.append(claimer)
         if claimer is None:
-            seer = next((rule for rule in rules if rule.sees(count)), None)
+            seer = _first_seeing(rules, count)
             if seer is not None:
                 start, end, reason = as_residual(count, regions)
                 residuals.append((start, end, seer.id, reason))
     for finding in value_uses(regions):
-        seer = next((rule for rule in rules if rule.sees(finding)), None)
+        seer = _first_seeing(rules, finding)
         if seer is not None:
             residuals.append((finding.start, finding.end, seer.id, finding.reason))
     return claimers, residuals
+
+
+def _first_claiming(rules, count: Count) -> CountRule | None:
+    for rule in rules:
+        if rule.claims(count):
+            return rule
+    return None
+
+
+def _first_seeing(rules, fact) -> CountRule | None:
+    for rule in rules:
+        if rule.sees(fact):
+            return rule
+    return None
 
 
 def scale(count: Count, changes: Changes, rule: str, factor: int = 2, plus: int = 0) -> None:
@@ -110,17 +124,18 @@ def agree(count: Count, units, changes: Changes, rule: str, read: set | None = N
         if (id(units), end) in read:
             return
         read.add((id(units), end))
+    words = reading(units).words
     for k in range(i + 1, min(end, len(units)) - 2):
-        if word(units[k]) == "a" and word(units[k + 1]) == "different" and word(units[k + 2]) in _POSSESSED:
-            owned = _POSSESSED[word(units[k + 2])]
+        if words[k] == "a" and words[k + 1] == "different" and words[k + 2] in _POSSESSED:
+            owned = _POSSESSED[words[k + 2]]
             # "a" goes; "different" takes its place (and its space), so the edit is "a different" -> "different"
             changes[units[k].start] = lambda leaf: leaf.replaced("", rule)
             changes[units[k + 1].start] = lambda leaf: leaf.with_changes(
                 prefix="", rules=leaf.rules + ((rule,) if rule not in leaf.rules else ()))
             changes[units[k + 2].start] = lambda leaf, owned=owned: leaf.replaced(owned, rule)
     for k in range(i + 1, min(end, len(units)) - 1):
-        if word(units[k]) == "its" and word(units[k + 1]) in _POSSESSED:
-            owned = _POSSESSED[word(units[k + 1])]
+        if words[k] == "its" and words[k + 1] in _POSSESSED:
+            owned = _POSSESSED[words[k + 1]]
             changes[units[k].start] = lambda leaf: leaf.replaced(match_case(leaf.text, "their"), rule)
             changes[units[k + 1].start] = lambda leaf, owned=owned: leaf.replaced(match_case(leaf.text, owned), rule)
 

@@ -19,7 +19,7 @@ from ..analysis.units import clause_span, is_boundary, is_sentence_end, reading,
 from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from tagtext.syntax.edit import replace_leaves
-from .common import match_case, name_antecedents, third_person, verb_after
+from .common import match_case, name_antecedents, removed, third_person, verb_after
 from .counts_shared import CountRule, scale
 
 ID = "hand-size"
@@ -179,7 +179,7 @@ def _team_trashes_down(count, zone: n.Zone, units, changes) -> bool:
 
 
 def _removed(leaf: n.Leaf) -> n.Leaf:
-    return leaf.replaced("", ID).with_changes(prefix="")
+    return removed(leaf, ID)
 
 
 def _team(zone: n.Zone, units, count) -> str:

@@ -22,7 +22,7 @@ from ..syntax import nodes as n
 from ..analysis.counts import may_hold_counts
 from .counts_shared import CountRule
 from tagtext.syntax.edit import replace_leaves, word_leaves_in
-from .common import match_case, name_antecedents
+from .common import match_case, name_antecedents, removed
 
 ID = "memory-average"
 
@@ -100,11 +100,7 @@ def _replace_span(tree, start: int, end: int, phrase: str, changes) -> None:
             changes[leaf.start] = lambda leaf, phrase=phrase: leaf.replaced(match_case(leaf.text, phrase), ID)
             first = False
         else:
-            changes[leaf.start] = lambda leaf: _removed(leaf)
-
-
-def _removed(leaf: n.Leaf) -> n.Leaf:
-    return leaf.replaced("", ID).with_changes(prefix="")
+            changes[leaf.start] = lambda leaf: removed(leaf, ID)
 
 
 def claims(count) -> bool:
