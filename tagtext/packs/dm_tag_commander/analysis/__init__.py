@@ -79,6 +79,6 @@ def _start(m: pl.Mention) -> int:
 def analyse(tree: d.CardText, text: str, card_type: str | None = None, unbroken: bool = False) -> Analysis:
     mask = masked(tree, text)
     abilities, sentences = ab.segment(tree, mask, card_type, unbroken, text)
-    mentions = pl.mentions(tree, mask, abilities, sentences)
+    mentions = pl.mentions(tree, mask, abilities, sentences, text)
     return Analysis(text, tree, mask, abilities, sentences, mentions, card_type, unbroken,
                     writes_full_width(text))

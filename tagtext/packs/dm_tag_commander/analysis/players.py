@@ -370,8 +370,11 @@ def selection(m: Mention) -> tuple[object, str]:
 
 # ----------------------------------------------------------------------------- finding
 
-def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences: list[SentenceInfo]) -> list[Mention]:
-    """Every player word of the text, in order, with its facts."""
+def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences: list[SentenceInfo],
+             text: str | None = None) -> list[Mention]:
+    """Every player word of the text, in order, with its facts. With ``text`` (the parsed
+    text), a unit is walked only when its span of the text holds a player word (a leaf's
+    text is its span of the text, and a player word is 相手, 自分 or プレイヤー)."""
     by_unit: dict[int, tuple[Ability, SentenceInfo | None]] = {}
     for ability in abilities:
         for unit in ability.units:
@@ -385,6 +388,8 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
         if found is None:
             continue
         ability, info = found
+        if text is not None and not _may_name_a_player(text, unit.start, unit.end):
+            continue
         all_leaves, leaves, in_reminder = _leaves_of(unit)
         # each leaf's index among those outside reminder text (the same as among all of them
         # in a unit with no reminder, as most are)
@@ -395,6 +400,11 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
                 k = i if main_index is None else main_index.get(id(leaf))
                 out.append(_mention(leaf, all_leaves, i, ability, info, masked, inside, leaves, k, each_player))
     return out
+
+
+def _may_name_a_player(text: str, start: int, end: int) -> bool:
+    return text.find("相手", start, end) >= 0 or text.find("自分", start, end) >= 0 \
+        or text.find("プレイヤー", start, end) >= 0
 
 
 #: how much of its sentence on either side of a player word a mention keeps (``before``,

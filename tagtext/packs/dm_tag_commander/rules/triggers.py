@@ -24,6 +24,7 @@ corpus test hold this over the shipped cards (with triggers off, every result is
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..analysis.text import MASK
@@ -54,6 +55,7 @@ def opponent_a_rule_reads(low: str) -> bool:
 _KEPT = re.compile(r"相手(?:プレイヤー)?(?:(?:を|に|へ|への)攻撃|に(?:手札を)?見せ)")
 
 
+@functools.lru_cache(maxsize=1024)
 def masked_line(line: str) -> str | None:
     """The line as the analysis reads it (its masked text), where that can be told without
     parsing: its quotes and card names (the grammar's tokens, found from the left as the
@@ -61,7 +63,8 @@ def masked_line(line: str) -> str | None:
     (S(シールド)・トリガー: a letter before, katakana inside, ・ after), which the analysis
     does not hide, become :data:`RUBY_OPEN` and :data:`RUBY_CLOSE`. None where it cannot
     be told (a side mark 【…側】, a < (a label may start there), a bracket or quote left
-    open): then a trigger says yes."""
+    open): then a trigger says yes. (Kept per line: the triggers of several rules read the
+    same line.)"""
     if "【" in line or "<" in line:
         return None
     if "「" in line or "｢" in line or "《" in line:
@@ -88,7 +91,8 @@ def _mask_reminders(line: str) -> str | None:
     of letters, the parser decides)."""
     chars = list(line)
     opened: list[int] = []
-    for i, ch in enumerate(line):
+    for bracket in _BRACKET.finditer(line):
+        i, ch = bracket.start(), bracket.group()
         if ch in "(（":
             opened.append(i)
         elif ch in ")）" and opened:
@@ -105,6 +109,7 @@ def _mask_reminders(line: str) -> str | None:
     return "".join(chars)
 
 
+_BRACKET = re.compile(r"[(（)）]")
 #: the grammar's quote and card name (grammar/dm.lark, tagtext/syntax/unspaced.lark), and
 #: what opens them
 _QUOTE = re.compile(r"[「｢](?:[^「」｢｣\r\n]|[「｢][^「」｢｣\r\n]*[」｣])*[」｣]")
