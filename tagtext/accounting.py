@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from .errors import ParseError
+from .records import record
 
 
-@dataclass
+@record
 class Account:
     """One text's account: for each risky word, its offset, the word, and how it is accounted
     for (a rule id, "residual", "quoted", … or "": unaccounted)."""
@@ -70,7 +71,7 @@ def covered_by(result) -> Callable[[int], str]:
     return how
 
 
-@dataclass
+@record
 class Ledger:
     """Every text of a database: how many, which failed to parse, how many print back
     exactly, and each parsed text's account (an item with ``card``, ``field``, ``text``

@@ -17,12 +17,13 @@ import contextlib
 import gc
 import os
 import signal
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterable
 
 from .carddb import Card, Database, Problem
 from .errors import TagTextError
 from . import packs
+from .records import record
 from .result import RewriteResult
 
 
@@ -55,7 +56,7 @@ def language_problem(source: str, title: str, texts: int, changed: bool, stale: 
             f"rewrite{rulings}; is it in another language, or has the cards' wording changed?")
 
 
-@dataclass
+@record
 class CardResult:
     card: Card
     #: field -> result, for each text field the card has
@@ -69,7 +70,7 @@ class CardResult:
         return any(r.changed for r in self.results.values())
 
 
-@dataclass
+@record
 class BatchResult:
     source: str
     cards: list[CardResult]

@@ -20,12 +20,13 @@ import json
 import re
 import sys
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import TagTextError
 from .reading import InputError, gunzip, is_gzip, not_utf8, path_name, read_limited
+from .records import record
 
 class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
@@ -49,7 +50,7 @@ def refuse_shape(problem: str | None, allow_empty: bool = False, output: object 
         raise ShapeError(f"{problem} — {kept} (--allow-empty writes it anyway)")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Problem:
     """Something wrong with one card (or one entry) that was skipped or repaired."""
 
@@ -69,7 +70,7 @@ class Problem:
         return f"{self.where}: {self.message}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Card:
     """One card: its id, name, set, type and the texts tagtext reads, as the pack's loader
     reads them (the pack says what an id is: a card number, a password ...)."""
@@ -86,7 +87,7 @@ class Card:
     restrictions: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@record
 class Database:
     """The cards of one database file, and what was wrong with its entries."""
 
@@ -455,7 +456,7 @@ def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
         raise DatabaseError(f"{source}:{reader.line_num + 1}: invalid CSV: {message}") from None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BadEntry:
     """An entry a reader could not make sense of (a CSV row with the wrong number of
     cells): :func:`build_database` reports its problem and skips it."""

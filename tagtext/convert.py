@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, TextIO
 
@@ -32,6 +31,7 @@ from .batch import BatchResult, CardResult
 from .carddb import DatabaseError, loads_json, not_utf8_error
 from .errors import TagTextError
 from .markdown import cell as markdown_cell
+from .records import record
 from .result import Edit, Notice, Residual, RewriteResult
 
 #: The value of the top-level "schema" field; readers check it before anything else.
@@ -90,7 +90,7 @@ def is_gzip_name(path: str | Path | None) -> bool:
 
 # ----------------------------------------------------------------------------- records
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TextRecord:
     """One text field's conversion: the schema's ``text`` object. ``tagtext convert``
     writes it (:meth:`to_json`), ``tagtext diff`` reads it back (:meth:`from_json`) and
@@ -371,7 +371,7 @@ def write(batch: BatchResult, out: TextIO, fmt: str = "json") -> None:
 
 # ----------------------------------------------------------------------------- reading back
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Conversion:
     """A convert output read back: its card records and the pack it records."""
 
@@ -480,7 +480,7 @@ def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Input:
     """What a command reading "a card database or a conversion" was given, read but not
     yet given a pack: a file's bytes, and the conversion they are if they are one."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterator
 
 from . import carddb, packs
@@ -27,6 +27,7 @@ from .batch import convert_card, convert_cards, jobs_for
 from .carddb import Card, Problem
 from .controls import visible
 from .convert import TextRecord, open_input, read_input
+from .records import record
 from .result import RewriteResult
 
 DIFF_SCHEMA_ID = "tagtext-diff/1"
@@ -35,7 +36,7 @@ DIFF_SCHEMA_ID = "tagtext-diff/1"
 
 # ----------------------------------------------------------------------------- sides
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TextVersion:
     """One text field of one card on one side: official text, tag-format text (None when
     it could not be rewritten), and what a maintainer should look at."""
@@ -61,7 +62,7 @@ class TextVersion:
                    tuple(str(w) for w in r.warnings))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SideCard:
     id: str
     name: str
@@ -173,7 +174,7 @@ def _conversion_side(source: str, batch, pack) -> Side:
 
 # ----------------------------------------------------------------------------- comparing
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldChange:
     """One text field of a card that differs between the sides."""
 
@@ -216,13 +217,13 @@ class FieldChange:
                 "official_diff": None if self.kind != "official" else [list(op) for op in self.official_diff()]}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardChange:
     card: SideCard
     fields: tuple[FieldChange, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AddedCard:
     card: SideCard
     texts: dict[str, TextVersion]
@@ -232,7 +233,7 @@ class AddedCard:
         return sum(1 for t in self.texts.values() if t.text is not None and t.text != t.original)
 
 
-@dataclass
+@record
 class Comparison:
     old: str
     new: str

@@ -7,11 +7,11 @@ in the pack contract; without it, ids are only matched in any case).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from .carddb import Card, Database
 from .errors import TagTextError
+from .records import record
 
 #: how many ids an ambiguous name lists
 SHOWN = 5
@@ -21,7 +21,7 @@ class AmbiguousCard(TagTextError):
     """A name several different cards have."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Found:
     #: the card, or None when the database has no card by that id or name
     card: Card | None

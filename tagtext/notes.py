@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 
+from .records import record
 from .result import Edit, RewriteResult, apply_edits
 
 
@@ -45,7 +45,7 @@ def after(old: str, note: str, marker: str, break_after: bool) -> str:
 
 # ----------------------------------------------------------------------------- reading notes back
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Note:
     """A note as a rewrite wrote it: its line (the marker and all) and the rules of the edit
     that wrote it."""

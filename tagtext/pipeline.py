@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from .records import record
 from .result import Edit, Notice, Residual, RewriteResult, apply_edits
 from .syntax import nodes as n
 
@@ -27,7 +28,7 @@ from .syntax import nodes as n
 USE_TRIGGERS = True
 
 
-@dataclass
+@record
 class Context:
     """What a pass reads besides the tree, and where it reports what it cannot do: one
     class for every pack, which a pack extends with its facts (``Pack.context`` makes it).

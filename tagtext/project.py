@@ -26,10 +26,11 @@ over the pack's shipped ones. An entry whose id the pack's file also has **repla
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .errors import TagTextError
+from .records import record
 from .tomlfile import read_toml
 
 #: the project file's name, looked for in the current directory
@@ -49,7 +50,7 @@ class ProjectError(TagTextError):
     """A project file that cannot be used: one line naming it and the key."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Project:
     """A project file, read: its path and its settings (paths made absolute)."""
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Edit:
     """One changed region: its span in the original text, the text before and after, and
     the rules that changed it (two when a count was doubled and then corrected)."""
@@ -43,7 +45,7 @@ def apply_edits(original: str, edits) -> str:
     return "".join(pieces)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Residual:
     """Text a rule applies to but cannot rewrite mechanically, left as printed so the
     maintainers can decide (a special ruling, usually)."""
@@ -66,7 +68,7 @@ class Residual:
         return f"[{self.rule}] {self.text!r}: {self.reason}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Notice:
     """A warning about a text, as data: what kind it is, what to tell a person, and the
     special ruling, card and field it concerns (where it concerns one). Nothing reads the
@@ -91,7 +93,7 @@ class Notice:
         return cls(data["kind"], data["message"], data.get("ruling"), data.get("card"), data.get("field"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RewriteResult:
     """The outcome of rewriting one effect text."""
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import TagTextError
+from .records import record
 from .tomlfile import loads_toml, read_toml
 from .result import Notice
 from .syntax.edit import UnplacedChange, boundary, replace_leaves, word_leaves_in
@@ -33,7 +33,7 @@ class OverrideTableError(TagTextError):
     """The special-ruling table itself is malformed."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ruling:
     id: str
     card: str
@@ -72,7 +72,7 @@ class Ruling:
         return None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Variant:
     """A wording derived word for word from another (``[wording.NAME]`` in a table): the
     Digimon Card Game's Asia terms ("evolve", "evolution cards", "security") from its
@@ -88,7 +88,7 @@ class Variant:
         return text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Match:
     """A ruling found in a text: which wording, and the effect's span."""
 
@@ -105,7 +105,7 @@ class Match:
         return self.derived if self.derived is not None else self.ruling.text[self.wording]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     source: str
     rulings: tuple[Ruling, ...]
@@ -119,7 +119,7 @@ class Table:
         return frozenset(r.card for r in self.rulings)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Matching:
     """How loosely a table's effects are found in card text (its ``[match]``): any run of
     whitespace (or of the ``spaces`` a pack's text writes for one, the Digimon Card App's
@@ -273,7 +273,7 @@ def _wordings(value, key: str, where: str) -> dict[str, str]:
     return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RulingStatus:
     """Whether a ruling still fits the card database: "current", "stale" or "unknown-card"."""
 

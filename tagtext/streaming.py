@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterable, TextIO
 
 from .batch import (MIN_TEXTS, CardResult, convert_card, first_residual_of, first_stale_of, language_problem,
@@ -30,6 +30,7 @@ from .batch import (MIN_TEXTS, CardResult, convert_card, first_residual_of, firs
 from .carddb import Problem, ShapeError, shape_problem
 from .convert import jsonl_line, pack_record
 from .problem_log import ProblemLog
+from .records import record
 from .result import RewriteResult
 
 #: entries read (their lines held) before the database's shape is checked and writing starts
@@ -38,7 +39,7 @@ SAMPLE = 1000
 MEMO_SIZE = 20_000
 
 
-@dataclass
+@record
 class Tally:
     """What a streamed conversion found: the counts of ``BatchResult.summary`` and the problems."""
 

@@ -19,16 +19,16 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from .carddb import DatabaseError, decompress, loads_json, not_utf8_error
+from .records import record
 
 #: card id -> field -> (the official text, the tag-format text)
 Texts = Mapping[str, Mapping[str, tuple[str, str]]]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class JsonStyle:
     """How a JSON document was written, to write it back alike."""
 

@@ -9,7 +9,6 @@ pipe whose reader left can end short, unreported).
 from __future__ import annotations
 
 import contextlib
-import gzip
 import io
 import tempfile
 from typing import Callable, Iterator, TextIO
@@ -20,6 +19,13 @@ from . import streams
 
 #: what ``-o`` takes to mean stdout
 STDOUT = "-"
+
+
+def _gzipped(raw):
+    """A gzip writer over ``raw`` with no name or time in its header (the same input gives
+    the same bytes); gzip is imported only for an output that is gzipped."""
+    import gzip
+    return gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
 
 
 def to_stdout(output: str | None) -> bool:
@@ -37,7 +43,7 @@ def open_text(output: str) -> Iterator[TextIO]:
             yield out
         return
     with atomic_write(output, "wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
+        with _gzipped(raw) as zipped:
             with io.TextIOWrapper(zipped, encoding="utf-8", newline="") as out:
                 yield out
 
@@ -46,7 +52,7 @@ def write_bytes(output: str, data: bytes) -> None:
     """``data`` to OUT, atomically; gzipped (deterministically) when OUT ends in ``.gz``."""
     with atomic_write(output, "wb") as raw:
         if is_gzip_name(output):
-            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as zipped:
+            with _gzipped(raw) as zipped:
                 zipped.write(data)
         else:
             raw.write(data)

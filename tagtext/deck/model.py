@@ -7,11 +7,12 @@ Digi-Egg, how many copies it allows) is the pack's business.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..errors import TagTextError
 from ..reading import InputError, not_utf8, read_limited
+from ..records import record
 
 
 class DeckFileError(TagTextError):
@@ -28,7 +29,7 @@ class DeckFileError(TagTextError):
         super().__init__(f"{where}: {message}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckEntry:
     """One line (or array entry) of a deck file: ``count`` copies of card ``card``."""
 
@@ -41,7 +42,7 @@ class DeckEntry:
     written: str = ""
 
 
-@dataclass
+@record
 class Deck:
     """One player's deck: its entries in file order, and where they came from."""
 
@@ -80,7 +81,7 @@ class Deck:
         return counts, first
 
 
-@dataclass
+@record
 class Team:
     """The decks checked together (one deck alone is a team of one)."""
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterable
+
+from ..records import record
 
 #: The ``schema`` of ``Report.to_json()``; a change that breaks readers gets a new version.
 SCHEMA = "tagtext-deck-check/1"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckRule:
     """One deck-building rule of a format.
 
@@ -36,7 +38,7 @@ class DeckRule:
         return inspect.cleandoc(self.check.__doc__ or "")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     """One way a team breaks one rule.
 
@@ -122,7 +124,7 @@ def count_phrase(counts: dict[str, int]) -> str:
     return " + ".join(parts) + f" = {sum(present.values())}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckSummary:
     """One deck of the report: its label, file, format and section sizes."""
 
@@ -137,7 +139,7 @@ class DeckSummary:
                 "sections": dict(self.sections)}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BanlistInfo:
     """The banlist a check used, for people and scripts: which one, as of when, and
     whether it lists anything. An empty banlist is no pass: what it would have checked
@@ -167,7 +169,7 @@ class BanlistInfo:
                 "entries": self.entries, "empty": self.empty, "counts": self.counts}
 
 
-@dataclass
+@record
 class Report:
     """The result of a deck check."""
 

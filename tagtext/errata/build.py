@@ -7,19 +7,19 @@ already built model (tests give it crafted results).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from .. import carddb
 from ..batch import convert_database, refuse_strict
 from ..convert import load_input
+from ..records import record
 from .model import Errata, build_model
 from .publish import publish_dir
 
 FORMATS = ("html", "wiki")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BuildReport:
     out: Path
     format: str

@@ -25,11 +25,12 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from importlib import resources
 from typing import Mapping
 
 from ..packs.base import Rule
+from ..records import record
 
 
 @functools.lru_cache(maxsize=4)
@@ -92,7 +93,7 @@ def translate(catalog: Mapping[str, str], text: str, values: Mapping[str, str] |
 _MESSAGE_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PackWords:
     """A pack's words for people in its language (its ``words.toml``)::
 

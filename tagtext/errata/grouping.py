@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import Callable
 
 from ..carddb import Card
+from ..records import record
 
 #: The group of a card with no set code.
 NO_SET = "Other"
@@ -48,7 +48,7 @@ def by_name(card: Card) -> tuple:
     return (" ".join(card.name.split()).casefold(), natural_key(card.id))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Grouping:
     #: what one group is called on the pages ("Jump to a set")
     noun: str = "set"

@@ -17,12 +17,13 @@ Both outputs (the HTML site and the wiki tables) render this model; neither look
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Iterable, Mapping
 
 from ..notes import split as split_notes
 from ..batch import BatchResult, CardResult
 from ..carddb import Card, Problem
+from ..records import record
 from ..result import Residual, RewriteResult
 from ..packs.base import Rule as RuleInfo
 from ..rulings import Ruling, Table
@@ -31,7 +32,7 @@ from .grouping import grouping_of, natural_key
 from .spans import Segment, edit_segments, span_segments
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EditNote:
     """One edit, numbered as on the page, and the rules that made it."""
 
@@ -41,7 +42,7 @@ class EditNote:
     rules: tuple[RuleInfo, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class NoteView:
     """A note the format adds after an ability (the pack's ``note_marker``), shown apart
     from the rewritten text, and the rules that wrote it."""
@@ -50,7 +51,7 @@ class NoteView:
     rules: tuple[RuleInfo, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TextView:
     """One text of a card, both sides cut into segments."""
 
@@ -70,7 +71,7 @@ class TextView:
     notes: tuple[NoteView, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardView:
     card: Card
     texts: tuple[TextView, ...]
@@ -84,7 +85,7 @@ class CardView:
         return any(t.residuals or t.warnings or not t.consistent for t in self.texts)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SetView:
     code: str
     cards: tuple[CardView, ...]
@@ -94,7 +95,7 @@ class SetView:
         return anchor("set", self.code)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RuleView:
     info: RuleInfo
     #: How many texts this rule edited.
@@ -108,7 +109,7 @@ class RuleView:
         return self.info.id
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RulingView:
     ruling: Ruling
     #: "applied", "stale", "not applied" or "card not in this database"
@@ -124,7 +125,7 @@ class RulingView:
         return anchor("ruling", self.ruling.id)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Flag:
     """Something about one card text the maintainers should look at."""
 
@@ -147,7 +148,7 @@ class Flag:
         return self.shown or self.messages
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FormatInfo:
     """The tag format the pages are for, in the words of its pack."""
 
@@ -161,7 +162,7 @@ class FormatInfo:
     copyright: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Errata:
     format: FormatInfo
     source: str

@@ -32,7 +32,6 @@ import functools
 import json
 import os
 import re
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from markupsafe import Markup, escape
 
 from .. import __version__
 from ..controls import visible
+from ..records import record
 from .catalog import words
 from .grouping import NO_SET
 from .model import Errata, FileNames, anchor, shorten
@@ -131,7 +131,7 @@ def write_site(errata: Errata, out: Path) -> list[str]:
     return written
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Layout:
     """Which page each group of cards is on: index.html for all of them, or (``split``)
     a page of its own each."""

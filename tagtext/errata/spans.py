@@ -14,13 +14,13 @@ something false.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from ..records import record
 from ..result import RewriteResult, apply_edits
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Segment:
     """A piece of a text. ``mark`` is None for unchanged text, else the 1-based number of
     the edit (or residual) it belongs to; ``rules`` are the ids of the rules behind it."""
@@ -34,7 +34,7 @@ class Segment:
         return self.mark is not None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sides:
     """Both sides of one rewritten text, cut into segments."""
 

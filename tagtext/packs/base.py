@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import abc
 import copy
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, ClassVar, Mapping, Sequence
 
 from ..errors import TagTextError
+from ..records import record
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..carddb import Card, Database
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..syntax.nodes import Document
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule:
     """One format rule, as the pipeline runs it and as the errata pages explain it."""
 
