@@ -81,7 +81,7 @@ _ACTION_END = re.compile(r"(?:破壊する|選ぶ|置く|戻す|タップする|
                          r"|ブレイクする|見る|シャッフルする|与える)(?:。)?$")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Clause:
     """A stretch of a sentence up to a comma (reminders, quotes and names masked)."""
 

@@ -33,7 +33,7 @@ from .common import THAT_OWNER, THAT_PLAYER, Changes, Context, keeps_as_printed,
 from .single_card_choice import takes_one_card
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Step:
     rule: str
     #: "insert" (text before leaf), or "say" (the mention's words)
@@ -84,9 +84,10 @@ def lasting_trigger(m: pl.Mention, ctx: Context) -> bool:
     """相手の… in a trigger right after the duration that opens a one-shot ability's sentence
     (次の自分のターンのはじめまで、相手のクリーチャーが攻撃する時、可能ならクリーチャーを攻撃する): a
     lasting effect set up on one opponent's things (D-1), not a trigger of the card's."""
+    if m.clause != 1 or m.clause_kind != "trigger" or m.particle != "の":
+        return False
     info = ctx.analysis.sentence_of(m)
-    if (info is None or m.clause != 1 or m.clause_kind != "trigger" or m.particle != "の"
-            or ctx.analysis.abilities[m.ability].kind != "one-shot"):
+    if info is None or ctx.analysis.abilities[m.ability].kind != "one-shot":
         return False
     first = info.clauses[0]
     return first.kind == "duration" and first.text.replace(MASK, "").rstrip().endswith("まで")
@@ -148,10 +149,10 @@ def plan(ctx: Context) -> list[Step]:
         if chose is not None and _goes_on_from(ctx, ability, chose):
             _refer_to_chosen(ctx, steps, ability)
             continue
-        before = len(steps)
+        inserted = False
         for region in _alternatives(ctx, ability):
-            _plan_region(ctx, steps, region)
-        if any(step.kind == "insert" for step in steps[before:]):
+            inserted = _plan_region(ctx, steps, region) or inserted
+        if inserted:
             chose = ability.index
     ctx.plan = steps
     return steps
@@ -190,6 +191,9 @@ def _alternatives(ctx: Context, ability) -> list[list[pl.Mention]]:
     starts = {a.sentences[i].start for i in ability.sentences[1:]
               if a.sentences[i].clauses and a.sentences[i].clauses[0].kind == "connective"
               and a.sentences[i].clauses[0].text.replace(MASK, "").strip(" \u3000") in ("または", "あるいは")}
+    if not starts:
+        free = opponents(ctx, ability.index)
+        return [free] if free else []
     for m in opponents(ctx, ability.index):
         info = a.sentence_of(m)
         if info is not None and info.start in starts and regions[-1] and a.sentence_of(regions[-1][-1]) is not info:
@@ -202,7 +206,8 @@ def _kept(m: pl.Mention, ctx: Context) -> bool:
     return keeps_as_printed(m) and not lasting_trigger(m, ctx)
 
 
-def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) -> None:
+def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) -> bool:
+    """Plan the choice of one region (:func:`_alternatives`): whether it inserts one."""
     a = ctx.analysis
     one = ctx.one()
     for m in mentions:
@@ -214,7 +219,7 @@ def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) ->
     mentions = [m for m in mentions if ctx.free(m)]
     wanted = [(m, rule) for m in mentions if (rule := _wants(m, ctx))]
     if not wanted:
-        return
+        return False
     first_card = next((m for m in mentions if takes_one_card(m, ctx)), None)
     chosen = None
     owner = None
@@ -235,9 +240,9 @@ def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) ->
             if m.start > owner.start and ctx.free(m) and not _kept(m, ctx):
                 steps.append(Step(owner_rule(owner, ctx), "say", m.leaf, THAT_OWNER, m))
                 ctx.claim(m, owner_rule(owner, ctx))
-        return
+        return False
     if chosen is None:
-        return
+        return False
     m0, rule = chosen
     if (rule == "T9b" and first_card is not None and first_card.start < m0.start
             and first_card.owned.head == m0.owned.head and pl.selection(first_card)[0] == 1):
@@ -266,6 +271,7 @@ def _plan_region(ctx: Context, steps: list[Step], mentions: list[pl.Mention]) ->
         ctx.claim(m, rule)
     if limit is not None:
         _plan_region(ctx, steps, [m for m in mentions if m.start >= limit])
+    return True
 
 
 def _owner_of_chosen_card(m: pl.Mention, rule: str) -> bool:
