@@ -96,7 +96,7 @@ class TagTamer(Pack):
     text_fields = TEXT_FIELDS
     #: how each text field is labelled on the errata pages
     field_labels = FIELD_LABELS
-    residual_trigger = staticmethod(_residuals.TRIGGER.search)
+    residual_trigger = staticmethod(_residuals.may_hold_residuals)
     #: which card databases it reads (the commands' --help)
     database_help = ("the Digimon Card App's DigimonCards.json (the community corpus shape or its full raw "
                      "records), or a JSON array, JSON lines or CSV file of {id, name, <text fields>}")

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from ..syntax import nodes as n
-from .units import Guarded, Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
+from .units import AnyOf, Guarded, Reading, Region, clause_span, is_destination, is_sentence_end, reading, word
 
 #: what a count may count (Count.counts)
 COUNTED = ("value", "sum", "gauge", "memory", "effect", "one_card", "colors", "objects", "unknown")
@@ -54,15 +54,15 @@ COUNTED = ("value", "sum", "gauge", "memory", "effect", "one_card", "colors", "o
 #: corpus by tests/packs/test_every_pack.py): comparisons and memory checks, iterations,
 #: targets, and numbers after have / has / are / is / exactly (counts in conditions).
 #: Like every rule's trigger it is searched in the lowercased text, and its branches
-#: start with a letter, not ``\b``: the regex engine skips ahead to the letters they can
-#: start with, and a looser match is still a necessary condition.
-TRIGGER = re.compile(r"""
-    o[rf]\s+(?:more|fewer|less|higher|lower|greater)\b
-  | for\s+e(?:ach|very)\b
-  | until\s+(?:there|you|they|it)\b | up\s+to\s+having\b | so\s+that\b
-  | (?:ha(?:ve|s)|are|is|exactly)\s+\d
-  | if\s+\d
-""", re.X | re.S)
+#: open with a literal, not ``\b``: the regex engine scans for it (a looser match is still
+#: a necessary condition), one branch at a time (AnyOf).
+TRIGGER = AnyOf(
+    r"or\s+(?:more|fewer|less|higher|lower|greater)\b", r"of\s+(?:more|fewer|less|higher|lower|greater)\b",
+    r"for\s+e(?:ach|very)\b",
+    r"until\s+(?:there|you|they|it)\b", r"up\s+to\s+having\b", r"so\s+that\b",
+    r"ha(?:ve|s)\s+\d", r"are\s+\d", r"is\s+\d", r"exactly\s+\d",
+    r"if\s+\d",
+)
 
 #: Comparisons of DP, levels and costs ("4000 DP or less", "DP 6000 or more", "level 5 or
 #: higher", "a play cost of 3 or less"), and comparisons with no number at all ("with as
@@ -78,7 +78,15 @@ NOT_COUNTS = re.compile(r"""
 def may_hold_counts(low: str) -> bool:
     """Whether the lowercased text may hold a count: TRIGGER, with DP, level and cost
     comparisons blanked out first."""
-    return TRIGGER.search(low) is not None and TRIGGER.search(NOT_COUNTS.sub(" ", low)) is not None
+    if TRIGGER.search(low) is None:
+        return False
+    if _OR_COMPARISON.search(low) is None:
+        return True  # no comparison NOT_COUNTS could blank out: the text searched is the same
+    return TRIGGER.search(NOT_COUNTS.sub(" ", low)) is not None
+
+
+#: The end of every match of NOT_COUNTS.
+_OR_COMPARISON = re.compile(r"or\s+(?:more|fewer|less|higher|lower|greater)\b")
 
 #: Nouns a count can count (singular -> plural). "Digimon" is both.
 NOUNS = {
@@ -312,7 +320,7 @@ def _classify(units, i, kind, number, direction, position=(0, 0), block=0) -> Co
     if area is None and kind == "target":
         zone, area = _area_before(units, i)
     subject, verb = _subject(units, start, i)
-    noun = _noun(unit, units[i + 1:min(end, i + 9)])
+    noun = _noun(unit, r, i + 1, min(end, i + 9))
     head_nouns = _head_nouns(unit, units, i + 1, end) if kind == "iteration" else ()
     elliptical = (kind == "threshold" and not noun and area is None and i + 1 >= end
                   and subject is not None and not isinstance(unit, n.MemoryAmount))
@@ -492,8 +500,9 @@ def _owner(zone, subject) -> str | None:
 _NOT_NOUNS = (n.PlayerRef, n.Pronoun, n.Article, n.Color)
 
 
-def _noun(unit, after) -> str:
-    """The counted noun, lower case and singular where it matters ("" if none)."""
+def _noun(unit, r: Reading, lo: int, hi: int) -> str:
+    """The counted noun, lower case and singular where it matters ("" if none). (The
+    words after the count: those of units[lo:hi] of the region ``r``.)"""
     if isinstance(unit, n.MemoryAmount):
         return "memory"
     words: list[str] = []
@@ -502,7 +511,7 @@ def _noun(unit, after) -> str:
     elif isinstance(unit, (n.UntilCount, n.UpTo, n.ToValue)) and isinstance(unit.amount, n.Quantity):
         words = word(unit.amount.head).split()
     # the words after it, read only as far as the loop goes
-    following = (word(u) for u in after[:8] if not isinstance(u, _NOT_NOUNS))
+    following = (r.words[k] for k in range(lo, hi) if not isinstance(r.units[k], _NOT_NOUNS))
     for w in chain(words, following):
         if w in NOUNS:
             return w
@@ -519,9 +528,10 @@ def _head_nouns(unit, units, lo: int, hi: int) -> tuple[n.Leaf, ...]:
     if not isinstance(unit, n.Iteration) or unit.of is not None or unit.step is not None:
         return ()
     found: list[tuple[int, n.Leaf]] = []
+    words = reading(units).words
     for k in range(lo, hi):
         u = units[k]
-        w = word(u)
+        w = words[k]
         if isinstance(u, (n.Word, n.ColorsWord)) and w in NOUNS:
             found.append((k, u))
             continue

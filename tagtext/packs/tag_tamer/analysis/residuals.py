@@ -17,14 +17,24 @@ from dataclasses import dataclass
 
 from ..syntax import nodes as n
 from .counts import Count
-from .units import Region, clause_span, reading, word
+from .units import AnyOf, Region, clause_span, reading, word
 
 
-#: Lowercased text without a match holds no residual besides those of its counts.
-#: (Comparisons with no number are blanked out before the counts' trigger is searched, so
-#: "as many or fewer security cards as this Digimon has ..." is this trigger's to find.)
-TRIGGER = re.compile(r"number\s+of\b|total\s+cards\b|opponent['’]s\s+memory|\d\s+of\s+(?:fewer|more|less)\b"
-                     r"|as\s+many\s+or\s+(?:more|fewer|less)\s+(?!(?:digi|e)?volution\b)")
+def may_hold_residuals(low: str) -> bool:
+    """Whether the lowercased text may hold a residual besides those of its counts: a
+    match of TRIGGER, or a misprinted comparison ("1 of fewer"). (Comparisons with no
+    number are blanked out before the counts' trigger is searched, so "as many or fewer
+    security cards as this Digimon has ..." is this trigger's to find.)"""
+    return TRIGGER.search(low) is not None \
+        or _OF_FEWER.search(low) is not None and _MISPRINTED_COMPARISON.search(low) is not None
+
+
+#: Branches that open with a literal (AnyOf: each found by the regex engine's scan for it).
+TRIGGER = AnyOf(r"number\s+of\b", r"total\s+cards\b", r"opponent['’]s\s+memory",
+                r"as\s+many\s+or\s+(?:more|fewer|less)\s+(?!(?:digi|e)?volution\b)")
+#: "1 of fewer": opens with any digit, so searched only in a text that holds its end.
+_MISPRINTED_COMPARISON = re.compile(r"\d\s+of\s+(?:fewer|more|less)\b")
+_OF_FEWER = re.compile(r"of\s+(?:fewer|more|less)\b")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..analysis.units import AnyOf
 from ..syntax import nodes as n
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
@@ -18,7 +19,7 @@ from .common import match_case
 ID = "all-players"
 
 #: Lowercased text without a match has nothing for this rule.
-TRIGGER = re.compile(r"both\s+player|neither\s+player|you(?:r)?\s+and\s+your\s+opponent")
+TRIGGER = AnyOf(r"both\s+player", r"neither\s+player", r"you(?:r)?\s+and\s+your\s+opponent")
 
 
 def all_players(tree, ctx):

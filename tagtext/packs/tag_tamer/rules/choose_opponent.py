@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.units import clause_span, is_destination, reading, word
+from ..analysis.units import AnyOf, clause_span, is_destination, reading, word
 from ..syntax import nodes as n
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
@@ -34,8 +34,8 @@ from .common import is_condition, match_case, plural, third_person, verb_after
 ID = "choose-opponent"
 
 #: An opponent's own area, or an opponent who draws.
-_OWN_AREA_OR_DRAW = re.compile(r"""opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)
-                               | (?:opponent|they)\s+(?:may\s+|must\s+)?draws?\b""", re.X)
+_OWN_AREA_OR_DRAW = AnyOf(r"opponent['’]s\s+(?:top\s+|bottom\s+)?(?:deck|hand|breeding|digi-egg)",
+                          r"opponent\s+(?:may\s+|must\s+)?draws?\b", r"they\s+(?:may\s+|must\s+)?draws?\b")
 #: "their hand" (deck, ...): an opponent named before it acting on their own area.
 _THEIR_AREA = re.compile(r"\btheir\s+(?:hand|deck|breeding|digi-egg)")
 

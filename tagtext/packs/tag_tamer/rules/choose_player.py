@@ -9,8 +9,7 @@ any-player rule applies instead.
 
 from __future__ import annotations
 
-import re
-
+from ..analysis.units import AnyOf
 from tagtext.packs.base import Rule
 from tagtext.syntax.edit import replace_leaves
 from .common import either_player_refs, is_condition, name_players
@@ -18,7 +17,7 @@ from .common import either_player_refs, is_condition, name_players
 ID = "choose-player"
 
 #: Lowercased text without a match has nothing for this rule.
-TRIGGER = re.compile(r"you(?:r)?\s+or\s+your\s+opponent|either\s+player")
+TRIGGER = AnyOf(r"you(?:r)?\s+or\s+your\s+opponent", r"either\s+player")
 
 
 def choose_a_player(tree, ctx):
