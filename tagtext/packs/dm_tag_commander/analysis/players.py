@@ -74,7 +74,10 @@ class Owned:
     @property
     def zone(self) -> str | None:
         """The first zone the phrase names (hand, deck, shield, mana, grave), if any."""
-        return next((kind for _, kind in self.nouns if kind in ZONES), None)
+        for _, kind in self.nouns:  # (a loop: the rules ask it several times of each phrase)
+            if kind in ZONES:
+                return kind
+        return None
 
     @property
     def head(self) -> str | None:
@@ -142,11 +145,14 @@ def fact(read):
 
     @wraps(read)
     def once(m: Mention):
-        known = m.known
-        if name not in known:
-            known[name] = read(m)
-        return known[name]
+        value = m.known.get(name, _UNREAD)
+        if value is _UNREAD:
+            value = m.known[name] = read(m)
+        return value
     return once
+
+
+_UNREAD = object()
 
 
 # The facts' patterns, compiled once (a fact is read of every mention: ``re.match`` with a
@@ -463,9 +469,9 @@ def _mention(leaf: d.PlayerWord, leaves: list[d.Leaf], i: int, ability: Ability,
     before = text[max(s_start, leaf.start - WINDOW):leaf.start]
     after_start = end + (len("クリーチャー") if compound == "クリーチャー" else 0)
     after = text[after_start:min(s_end, after_start + WINDOW)]
-    if (s_start, s_end) not in each_player:
-        each_player[s_start, s_end] = text.find("各プレイヤー", s_start, s_end)
-    first_each = each_player[s_start, s_end]
+    first_each = each_player.get((s_start, s_end))
+    if first_each is None:
+        first_each = each_player[s_start, s_end] = text.find("各プレイヤー", s_start, s_end)
     particle_m = _PARTICLE.match(after)
     particle = particle_m.group() if particle_m else ""
     clause = info.clause_at(leaf.start) if info is not None and not in_reminder else None

@@ -70,7 +70,7 @@ def say(changes: Changes, ctx: Context, m: pl.Mention, who: str) -> None:
 def opponents(ctx: Context, ability: int | None = None):
     """The free 相手 mentions outside reminder text (of one ability), in text order; not one in
     a 各プレイヤー sentence (whose opponent? T7 reports it)."""
-    return [m for m in ctx.analysis.opponents(ability) if ctx.free(m) and not pl.in_each_player_sentence(m)]
+    return [m for m in ctx.analysis.ability_opponents(ability) if ctx.free(m) and not pl.in_each_player_sentence(m)]
 
 
 @pl.fact
