@@ -542,9 +542,16 @@ def _segments(sentence: y.Sentence) -> tuple[list[list[str]], list[y.Leaf | None
                 starts.append(None)
             if starts[segment] is None:
                 starts[segment] = leaf
-            segments[segment].extend(w for w in (w.strip("()") for w in leaf.text.lower().split()) if w)
+            segments[segment].extend(_plain_words(leaf.text.lower()))
         segment += 1
     return segments, starts
+
+
+def _plain_words(low: str) -> list[str]:
+    """The words of a lowercased leaf text, parentheses stripped, empty ones left out."""
+    if "(" not in low and ")" not in low:
+        return low.split()  # (nothing to strip: the hottest case)
+    return [w for w in (w.strip("()") for w in low.split()) if w]
 
 
 def _first_unit(leaf: y.Leaf) -> y.Leaf:
@@ -734,7 +741,8 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
             flat = _flat(clause.parts)
             # each leaf's lowercased words, and whether it ends a segment: read once (each
             # mention reads up to 40 words around it)
-            words_at = [_words(leaf) for leaf, _ in flat]
+            lows = [leaf.text.lower() for leaf, _ in flat]
+            words_at = [low.split() for low in lows]
             boundary_at = [_boundary(leaf) for leaf, _ in flat]
             # segment starts, and their facts
             seg_of: list[int] = []
@@ -768,7 +776,7 @@ def analyse(tree: y.CardText, card_type: str = "") -> Analysis:
             seen_marker: dict[int, bool] = {}
             for i, (leaf, _) in enumerate(flat):
                 counted_at.append(seen_marker.get(seg_of[i], False))
-                if isinstance(leaf, y.Marker) or _SUM.search(leaf.text):
+                if isinstance(leaf, y.Marker) or "equal" in lows[i] and _SUM.search(leaf.text):
                     # "for each", "the number of"; a sum over cards ("the combined Ranks of
                     # all Xyz Monsters you control and in your opponent's GY")
                     seen_marker[seg_of[i]] = True
@@ -1071,13 +1079,11 @@ class SentenceWords(NamedTuple):
 
     @classmethod
     def of(cls, sentence: y.Sentence) -> "SentenceWords":
-        texts = []
-        field = False
-        for leaf in sentence.leaves():
-            low = leaf.text.lower()
-            texts.append(low)
-            field = field or (low == "field" and isinstance(leaf, y.AreaWord))
-        return cls("\n".join(texts), field)
+        leaves = list(sentence.leaves())
+        # (lowercased joined: a line break ends a word as the end of a text does)
+        lowered = "\n".join([leaf.text for leaf in leaves]).lower()
+        field = any(isinstance(leaf, y.AreaWord) and leaf.text.lower() == "field" for leaf in leaves)
+        return cls(lowered, field)
 
 
 def _per_sentence(tree: y.CardText, analysis: "Analysis | None", find) -> list:
@@ -1095,8 +1101,8 @@ def either_side(tree: y.CardText, analysis: Analysis | None = None) -> list[tupl
 
 
 def _either_side_in(sentence: y.Sentence, words: SentenceWords) -> list[tuple[y.Leaf, y.AreaWord, bool]]:
-    if "either" not in words.lowered:
-        return []
+    if "either\n" not in words.lowered:
+        return []  # (the word before the area is "either": the last of its leaf)
     out = []
     leaves = list(_word_units(sentence))
     # (the text before each "either" is a prefix of the sentence's: read once)
@@ -1166,8 +1172,8 @@ def each_field_pairs(tree: y.CardText, analysis: Analysis | None = None) -> list
 
 
 def _each_field_pairs_in(sentence: y.Sentence, words: SentenceWords) -> list[tuple[y.Leaf, y.AreaWord, str, bool]]:
-    if not words.field:
-        return []
+    if not words.field or "each\n" not in words.lowered:
+        return []  # (the word before "field" is "each": the last of its leaf)
     out = []
     leaves = list(_word_units(sentence))
     text = ends = None

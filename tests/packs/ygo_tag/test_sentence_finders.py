@@ -28,10 +28,15 @@ def splits(monkeypatch, text: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("sentence, finders", [
-    # "the field": each_field_pairs (asked by two rules) reads it; 2 splits each before
-    ("Target 1 card on the field; your opponent draws 1 card. ", 1),
-    # "either field": either_side (two rules) and each_field_pairs (two rules); 3 before
-    ("Destroy 1 card on either field. Your opponent draws 1 card. ", 2),
+    # "each field": each_field_pairs (asked by two rules) reads it; 2 splits each before
+    ("Target 1 card on each field; your opponent draws 1 card. ", 1),
+    # "either field" and "each field": either_side (two rules) and each_field_pairs (two
+    # rules); 3 before
+    ("Destroy 1 card on either field, and 1 card on each field. Your opponent draws 1 card. ", 2),
+    # "the field", "either field" with no "each" before a field: only either_side reads it
+    # (the quick checks: the word before the area ends its leaf)
+    ("Target 1 card on the field; your opponent draws 1 card. ", 0),
+    ("Destroy 1 card on either field. Your opponent draws 1 card. ", 1),
 ])
 def test_each_sentence_split_once_per_finder(monkeypatch, sentence, finders):
     count, text = splits(monkeypatch, sentence * 10)
