@@ -10,6 +10,8 @@ the engine's (:mod:`tagtext.syntax.unspaced`), shared with every pack for unspac
 
 from __future__ import annotations
 
+import re
+
 from ....syntax.unspaced import MASK, digit, fold, has_full_width_digit
 from ....syntax.unspaced import masked as _masked
 from .. import nodes as d
@@ -21,8 +23,16 @@ OPAQUE = (d.Reminder, d.Quote, d.CardName)
 
 
 def masked(tree: d.CardText, text: str) -> str:
-    """``text`` (folded) with reminder text, quotes and card names masked."""
+    """``text`` (folded) with reminder text, quotes and card names masked. A text with no
+    character that opens one of them (the grammar's LPAR, QUOTE and CARD_NAME) has none:
+    its tree is not walked."""
+    if _OPENS_OPAQUE.search(text) is None:
+        return fold(text)
     return _masked(tree, text, OPAQUE)
+
+
+#: what an opaque node's first token starts with: ( （ (reminder), 「 ｢ (quote), 《 << (card name)
+_OPENS_OPAQUE = re.compile(r"[(（「｢《<]")
 
 
 def writes_full_width(text: str) -> bool:
