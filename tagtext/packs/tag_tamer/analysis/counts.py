@@ -315,7 +315,7 @@ def _classify(units, i, kind, number, direction, position=(0, 0), block=0) -> Co
     # each count made a clause of many counts quadratic.
     b = r.tail(start, i, 80)
     a = r.head(i + 1, end)
-    own = word(unit)
+    own = r.words[i]
     zone, area = _area(unit, r, start, i, end)
     if area is None and kind == "target":
         zone, area = _area_before(units, i)
@@ -355,7 +355,7 @@ def _classify(units, i, kind, number, direction, position=(0, 0), block=0) -> Co
     if _sides_stacks(own, a, subject):
         return make("objects", "the digivolution or link cards of all of a side's Digimon in play", "battle_area")
     # one card
-    one_card = _one_card(units[i - 1] if i > start else None, b, own, zone, area, r, i, end)
+    one_card = _one_card(r.words[i - 1] if i > start else None, b, own, zone, area, r, i, end)
     if one_card:
         return make("one_card", one_card)
     # colors of several objects
@@ -654,12 +654,12 @@ _STACK_MODIFIERS = frozenset({"face-up", "face-down", "level"})
 _ONE_CARD_AFTER = re.compile(r" (?:under|of|in) ")
 
 
-def _one_card(last, b, own, zone, area, r: Reading, i: int, end: int) -> str | None:
-    """Why the count is scoped to one card, or None. (``last``: the unit before the count
-    in its clause, if any; ``b``: the end of the clause's words before it.)"""
+def _one_card(last: str | None, b, own, zone, area, r: Reading, i: int, end: int) -> str | None:
+    """Why the count is scoped to one card, or None. (``last``: the word of the unit
+    before the count in its clause, if any; ``b``: the end of the clause's words before it.)"""
     if _ONE_CARD_SUBJECT.search(b[-60:]):
         return "one card's own cards or colors"
-    if last is not None and word(last) in ("with", "of") and not _IF_YOU_HAVE.search(b):
+    if last is not None and last in ("with", "of") and not _IF_YOU_HAVE.search(b):
         return "a filter on single cards (\"with N or more ...\")"
     # "Digimon with no digivolution cards" filters what is counted; it is not the count.
     a = r.head_without(_WITH_DIGIVOLUTION_CARDS, i + 1, end, 45)

@@ -101,9 +101,10 @@ def _value_count(units, i):
         return _memory_value(units, i)
     if isinstance(unit, n.Quantity):
         return _garbled(units, i)
-    if not isinstance(unit, n.Word) or not (unit.text.lower().endswith("number") or unit.text.lower() == "total"):
+    w = word(unit)
+    if not isinstance(unit, n.Word) or not (w.endswith("number") or w == "total"):
         return None
-    w = "number" if word(unit).endswith("number") else word(unit)  # "thenumber": a source typo (note 16)
+    w = "number" if w.endswith("number") else w  # "thenumber": a source typo (note 16)
     nxt = " ".join(word(u) for u in units[i + 1:i + 3])
     if w == "number" and nxt.startswith("of") or w == "total" and nxt.startswith("cards in"):
         if i > 0 and (isinstance(units[i - 1], (n.Comparison, n.Quantity, n.Iteration)) or word(units[i - 1]) == "any"):
