@@ -57,6 +57,11 @@ _WORD = re.compile(r"[^\s,;:()\"●]+")
 #: how a later step of an effect may open (SentenceFacts.parent): each phrase's words
 _STEP_OPENINGS = frozenset(tuple(p.split()) for p in _GOES_ON_SPELL)
 _LONGEST_OPENING = max(len(p) for p in _STEP_OPENINGS)
+#: the letters that match an ASCII letter in any case (re.I) but are not one lowercased
+#: (dotted and dotless i, long s, the Kelvin sign; "İ" also lowercases to two characters):
+#: in a text with none, a word in any case is the word in the text lowercased, at the
+#: same offsets
+_FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
 #: a chunk whose first sentence opens a line / with a bullet ("●" after whitespace)
 _LINE_START = re.compile(r"[ \t\u00a0]*[\r\n]")
 _BULLET_START = re.compile(r"\s*●")
@@ -67,8 +72,11 @@ _CONNECTIVES = (("if", "you", "do"), ("then",), ("also",))
 def needed_chunks(text: str, chunks: list[tuple[int, int]], trigger_words: tuple[str, ...]) -> list[tuple[int, int]]:
     """Of ``chunks`` (the sentence chunks of the lines a trigger meets, in order), those a
     rule may rewrite or read (see the module's docstring)."""
-    rewritable = _rewritable(trigger_words)
-    keep = [rewritable.search(text, start, end) is not None for start, end in chunks]
+    if any(c in text for c in _FOLDS_TO_ASCII):
+        rewritable, read = _rewritable(trigger_words, re.I), text
+    else:  # (the same matches in the text lowercased, searched faster)
+        rewritable, read = _rewritable(trigger_words, 0), text.lower()
+    keep = [rewritable.search(read, start, end) is not None for start, end in chunks]
     if all(keep):
         return chunks
     if _SENT_ONE.search(text) is not None:
@@ -103,9 +111,10 @@ def _opens_with_bullet(text: str, start: int, end: int) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _rewritable(trigger_words: tuple[str, ...]) -> re.Pattern:
-    """A word of a trigger or a pronoun, in any case (as the grammar reads them)."""
-    return re.compile("|".join(re.escape(w) for w in trigger_words + _PRONOUNS), re.I)
+def _rewritable(trigger_words: tuple[str, ...], flags: int) -> re.Pattern:
+    """A word of a trigger or a pronoun: with ``re.I``, in any case, as the grammar reads
+    them; without, in a lowercased text."""
+    return re.compile("|".join(re.escape(w) for w in trigger_words + _PRONOUNS), flags)
 
 
 def _may_go_on(low: str) -> bool:

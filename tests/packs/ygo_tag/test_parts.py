@@ -98,3 +98,13 @@ def test_bullets_are_walked_back_once(monkeypatch):
         return len(looked)
 
     assert looks(400) <= 10 * looks(50)
+
+
+@pytest.mark.parametrize("pronoun", ["THEY", "They", "hi\u017f/her", "TH\u0130S/THEM"])
+def test_a_word_is_found_in_any_case(pronoun):
+    """A chunk is kept for a pronoun in any case, as the grammar reads it (re.I), also with
+    the letters that lowercase to no ASCII letter (long s, dotted I)."""
+    from tagtext.packs.ygo_tag.reads import needed_chunks
+    text = f"Your opponent draws 1 card. Then, {pronoun} draw 1 card. Draw 1 card."
+    chunks = [(0, 27), (27, text.index(" Draw")), (text.index(" Draw"), len(text))]
+    assert needed_chunks(text, chunks, TRIGGER_WORDS) == chunks[:2]
