@@ -39,6 +39,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
+import operator
 import re
 from dataclasses import dataclass, field
 
@@ -99,6 +100,9 @@ class Clause:
         return self.leaves[0] if self.leaves else None
 
 
+_START = operator.attrgetter("start")
+
+
 @dataclass(frozen=True)
 class SentenceInfo:
     index: int
@@ -119,7 +123,8 @@ class SentenceInfo:
         return self.node.end
 
     def clause_at(self, offset: int) -> Clause | None:
-        k = bisect.bisect_right(self._clause_starts, offset) - 1
+        # (by the clauses' starts: no list of them made per sentence, most are asked once)
+        k = bisect.bisect_right(self.clauses, offset, key=_START) - 1
         while k >= 0:  # (the clauses are in order and do not overlap)
             clause = self.clauses[k]
             if clause.start <= offset < clause.end:
@@ -128,10 +133,6 @@ class SentenceInfo:
                 return None
             k -= 1
         return None
-
-    @functools.cached_property
-    def _clause_starts(self) -> list[int]:
-        return [clause.start for clause in self.clauses]
 
     @functools.cached_property
     def leading(self) -> int:
