@@ -125,7 +125,8 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     if collecting:
         gc.disable()
     try:
-        return _rewrite(pack, text, card_id, field, source)
+        with n.keeping_splits():
+            return _rewrite(pack, text, card_id, field, source)
     finally:
         if collecting:
             gc.enable()

@@ -10,10 +10,11 @@ equality, hash (a frozen record's by its fields; a mutable one has none), frozen
 ``__match_args__``, slots, copying and pickling. But ``dataclass`` compiles four to six
 methods per class where it is declared, about half a millisecond a class: a tenth of a
 short ``tagtext rewrite``'s start-up for the 25 classes it declares (issue 22). Here
-``dataclasses`` only collects the fields, compiling nothing, and ``__init__`` is compiled
-at its first call; repr, equality, hash and frozenness are shared functions reading the
-fields. tests/test_records.py holds every record to what ``dataclass`` makes of the same
-declaration.
+``dataclasses`` only collects the fields, compiling nothing; ``__init__``, ``__eq__`` and
+``__hash__`` are each compiled at their first call (as ``dataclass`` writes them: a
+rewrite hashes and compares its residuals by the thousand), and repr and frozenness are
+shared functions reading the fields. tests/test_records.py holds every record to what
+``dataclass`` makes of the same declaration.
 
 Only what the engine's records use is supported: a field option other than a default or
 a default factory (``init=False``, ``repr=False``, ``compare=False``, ``kw_only``,
@@ -52,7 +53,8 @@ def _make(cls: type, frozen: bool, slots: bool) -> type:
     names = tuple(f.name for f in fields)
     made.__dataclass_params__ = _params(frozen)
     made.__record_fields__ = names
-    methods = {"__init__": _deferred_init(made, fields, frozen), "__repr__": _repr, "__eq__": _eq}
+    methods = {"__init__": _deferred(made, "__init__", lambda: _compile_init(made, fields, frozen)),
+               "__repr__": _repr, "__eq__": _deferred(made, "__eq__", lambda: _compile_eq(made, names))}
     # a class that writes __eq__ but no __hash__ gets __hash__ = None from Python: not its own
     explicit_hash = own.get("__hash__", None) is not None or ("__hash__" in own and "__eq__" not in own)
     if frozen:
@@ -66,7 +68,8 @@ def _make(cls: type, frozen: bool, slots: bool) -> type:
         if name not in own:
             setattr(made, name, method)
     if not explicit_hash:
-        made.__hash__ = _hash if frozen else None  # (mutable and equal by value: unhashable)
+        # (mutable and equal by value: unhashable)
+        made.__hash__ = _deferred(made, "__hash__", lambda: _compile_hash(made, names)) if frozen else None
     return made
 
 
@@ -94,16 +97,18 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _deferred_init(cls: type, fields, frozen: bool):
-    """The record's first ``__init__``: it compiles the real one, puts it in its place and
-    calls it."""
-    def __init__(self, *args, **kwargs):
-        init = cls.__dict__["__init__"]
-        if init is __init__:
-            init = cls.__init__ = _compile_init(cls, fields, frozen)
-        init(self, *args, **kwargs)
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    return __init__
+def _deferred(cls: type, name: str, compile):
+    """The record's method ``name`` until its first call, which compiles the real one
+    (``compile()``), puts it in its place and calls it."""
+    def method(self, *args, **kwargs):
+        real = cls.__dict__[name]
+        if real is method:
+            real = compile()
+            setattr(cls, name, real)
+        return real(self, *args, **kwargs)
+    method.__name__ = name
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return method
 
 
 def _compile_init(cls: type, fields, frozen: bool):
@@ -124,31 +129,41 @@ def _compile_init(cls: type, fields, frozen: bool):
         body.append(f"    _set(self, {f.name!r}, {value})" if frozen else f"    self.{f.name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
-    source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
+    return _compile(cls, f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n", scope)
+
+
+def _compile(cls: type, source: str, scope: dict | None = None):
+    """The function ``source`` defines, as a method of ``cls``."""
+    scope = {} if scope is None else scope
     exec(source, scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    return init
+    name = source[4:source.index("(")]
+    method = scope[name]
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    method.__module__ = cls.__module__
+    return method
 
 
-def _values(self) -> tuple:
-    return tuple([getattr(self, name) for name in self.__record_fields__])
+def _fields_of(obj: str, names: tuple[str, ...]) -> str:
+    """``(obj.a, obj.b, )``: the fields as a tuple, written out."""
+    return "(" + "".join(f"{obj}.{name}, " for name in names) + ")"
+
+
+def _compile_eq(cls: type, names: tuple[str, ...]):
+    """``__eq__`` by the fields, as ``dataclass`` writes it."""
+    return _compile(cls, "def __eq__(self, other):\n"
+                         "    if other.__class__ is self.__class__:\n"
+                         f"        return {_fields_of('self', names)} == {_fields_of('other', names)}\n"
+                         "    return NotImplemented\n")
+
+
+def _compile_hash(cls: type, names: tuple[str, ...]):
+    """``__hash__`` of a frozen record: of its fields, as ``dataclass`` writes it."""
+    return _compile(cls, f"def __hash__(self):\n    return hash({_fields_of('self', names)})\n")
 
 
 def _repr(self) -> str:
     inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__record_fields__])
     return f"{self.__class__.__qualname__}({inner})"
-
-
-def _eq(self, other):
-    if other.__class__ is self.__class__:
-        return _values(self) == _values(other)
-    return NotImplemented
-
-
-def _hash(self) -> int:
-    return hash(_values(self))
 
 
 def _frozen_setattr(cls: type, names: frozenset):
