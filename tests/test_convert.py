@@ -618,24 +618,33 @@ def test_an_interrupted_write_keeps_the_previous_output(monkeypatch, tmp_path, s
 
 
 def test_sigint_of_the_real_process_keeps_the_previous_output(tmp_path):
-    """A real Ctrl-C: the script is stopped while converting; nothing is replaced."""
+    """A real Ctrl-C: the script is stopped while converting; nothing is replaced.
+
+    The database is JSON lines, which is converted a card at a time into the temporary
+    file: the file appears as the first card is written, with the other 20,000 (each text
+    different: each is parsed) still to do, so the signal arrives mid-conversion however
+    loaded the machine. (The shipped database, converted whole and then written, left only
+    the write's tens of milliseconds between the temporary file appearing and the end.)"""
     import signal
     import time
 
-    out = tmp_path / "out.json"
+    db = tmp_path / "cards.jsonl"
+    db.write_text("".join(json.dumps({"id": f"TT1-{i:05d}", "name": "Agumon",
+                                      "effect": f"[On Play] Your opponent trashes {i} cards in their hand."}) + "\n"
+                          for i in range(20_000)), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
     out.write_text("previous")
-    # The shipped database takes long enough to interrupt midway.
-    proc = subprocess.Popen([str(TAGTEXT), "convert", "-o", str(out)], stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([str(TAGTEXT), "convert", str(db), "-o", str(out)], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not any(n.startswith(".out.json.") for n in os.listdir(tmp_path)):
+    while time.monotonic() < deadline and not any(n.startswith(".out.jsonl.") for n in os.listdir(tmp_path)):
         time.sleep(0.01)
-    assert any(n.startswith(".out.json.") for n in os.listdir(tmp_path)), "the temporary file never appeared"
+    assert any(n.startswith(".out.jsonl.") for n in os.listdir(tmp_path)), "the temporary file never appeared"
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert stderr.strip() == "tagtext: error: interrupted"
     assert out.read_text() == "previous"
-    assert os.listdir(tmp_path) == ["out.json"]
+    assert sorted(os.listdir(tmp_path)) == ["cards.jsonl", "out.jsonl"]
 
 
 # ----------------------------------------------------------------------------- the installed script
