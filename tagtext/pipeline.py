@@ -124,10 +124,11 @@ def rewrite(pack, text: str, card_id: str | None = None, field: str | None = Non
     collecting = gc.isenabled()
     if collecting:
         gc.disable()
+    n.keep_splits()
     try:
-        with n.keeping_splits():
-            return _rewrite(pack, text, card_id, field, source)
+        return _rewrite(pack, text, card_id, field, source)
     finally:
+        n.release_splits()
         if collecting:
             gc.enable()
 

@@ -25,7 +25,6 @@ slots=True)`` instead.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import re
 import sys
@@ -339,7 +338,7 @@ class Words(Leaf):
     def split(self) -> list[Word]:
         """The run's words, each a :class:`Word` with its own span and prefix. (The words of
         the runs split last are kept, and while a text is rewritten those of all its runs
-        (:func:`keeping_splits`): a pack's analysis and its rules split the same runs
+        (:func:`keep_splits`): a pack's analysis and its rules split the same runs
         again and again.)"""
         hit = _SPLIT.get(id(self))
         if hit is not None and hit[0] is self:
@@ -419,29 +418,30 @@ class Number(Leaf):
 
 #: id(run) -> (run, its words), for the runs split last (Words.split)
 _SPLIT: dict[int, tuple["Words", tuple["Word", ...]]] = {}
-#: how many runs' words are kept outside :func:`keeping_splits`
+#: how many runs' words are kept outside :func:`keep_splits`
 _SPLIT_LIMIT = 4096
 #: how many rewrites are keeping every run's words (a list: one counter, shared by threads)
 _KEEPING = [0]
 _KEEPING_LOCK = threading.Lock()
 
 
-@contextlib.contextmanager
-def keeping_splits():
-    """While one text is rewritten, the words of every run split are kept, not only the
-    last 4,096 runs': a long text has more runs than that, and each pass of a rewrite
-    splits them again (for 1 MB of Tag Tamer's "for each card in your trash ", a sixteenth
-    of the rewrite). When the last rewrite keeping them ends, they are forgotten: what is
-    kept is one text's, and none is held past its rewrite."""
+def keep_splits() -> None:
+    """From now until :func:`release_splits`, while one text is rewritten, the words of every
+    run split are kept, not only the last 4,096 runs': a long text has more runs than that,
+    and each pass of a rewrite splits them again (for 1 MB of Tag Tamer's "for each card in
+    your trash ", a sixteenth of the rewrite). When the last rewrite keeping them releases
+    them, they are forgotten: what is kept is one text's, and none is held past its rewrite.
+    (Two plain calls, not a context manager: a conversion makes one per text.)"""
     with _KEEPING_LOCK:
         _KEEPING[0] += 1
-    try:
-        yield
-    finally:
-        with _KEEPING_LOCK:
-            _KEEPING[0] -= 1
-            if not _KEEPING[0]:
-                _SPLIT.clear()
+
+
+def release_splits() -> None:
+    """The end of :func:`keep_splits`."""
+    with _KEEPING_LOCK:
+        _KEEPING[0] -= 1
+        if not _KEEPING[0]:
+            _SPLIT.clear()
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _FIELD_SETS: dict[type, frozenset[str]] = {}
