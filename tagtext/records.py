@@ -53,8 +53,8 @@ def _make(cls: type, frozen: bool, slots: bool) -> type:
     names = tuple(f.name for f in fields)
     made.__dataclass_params__ = _params(frozen)
     made.__record_fields__ = names
-    methods = {"__init__": _deferred(made, "__init__", lambda: _compile_init(made, fields, frozen)),
-               "__repr__": _repr, "__eq__": _deferred(made, "__eq__", lambda: _compile_eq(made, names))}
+    methods = {"__init__": deferred(made, "__init__", lambda: _compile_init(made, fields, frozen)),
+               "__repr__": _repr, "__eq__": deferred(made, "__eq__", lambda: _compile_eq(made, names))}
     # a class that writes __eq__ but no __hash__ gets __hash__ = None from Python: not its own
     explicit_hash = own.get("__hash__", None) is not None or ("__hash__" in own and "__eq__" not in own)
     if frozen:
@@ -69,7 +69,7 @@ def _make(cls: type, frozen: bool, slots: bool) -> type:
             setattr(made, name, method)
     if not explicit_hash:
         # (mutable and equal by value: unhashable)
-        made.__hash__ = _deferred(made, "__hash__", lambda: _compile_hash(made, names)) if frozen else None
+        made.__hash__ = deferred(made, "__hash__", lambda: _compile_hash(made, names)) if frozen else None
     return made
 
 
@@ -97,8 +97,8 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _deferred(cls: type, name: str, compile):
-    """The record's method ``name`` until its first call, which compiles the real one
+def deferred(cls: type, name: str, compile):
+    """A method ``name`` until its first call, which compiles the real one
     (``compile()``), puts it in its place and calls it."""
     def method(self, *args, **kwargs):
         real = cls.__dict__[name]

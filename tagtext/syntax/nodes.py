@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .words import Segmentation
 
 from ..errors import TagTextError
+from ..records import deferred
 
 
 #: a field's default when it has none
@@ -78,22 +79,10 @@ def node_kind(cls: type) -> type:
     namespace.setdefault("__delattr__", _refuse_delete)
     kind = type(cls)(cls.__name__, cls.__bases__, namespace)
     kind.__qualname__ = cls.__qualname__
-    kind.__init__ = _deferred_init(kind, fields)
+    # compiled at the kind's first node: compiling is most of a declaration, and a short
+    # run makes nodes of few kinds
+    kind.__init__ = deferred(kind, "__init__", lambda: _slot_init(kind, fields))
     return kind
-
-
-def _deferred_init(kind: type, fields: dict) -> object:
-    """The kind's first ``__init__``: it compiles the real one (:func:`_slot_init`), puts
-    it in its place and calls it. Compiling is most of a kind's declaration, and a short
-    run makes nodes of few kinds."""
-    def __init__(self, *args, **kwargs):
-        init = kind.__dict__["__init__"]
-        if init is __init__:
-            init = _slot_init(kind, fields)
-            kind.__init__ = init
-        init(self, *args, **kwargs)
-    __init__.__qualname__ = f"{kind.__qualname__}.__init__"
-    return __init__
 
 
 def _base_kind(cls: type) -> type:
