@@ -85,3 +85,25 @@ def test_a_streamed_lines_card_type_is_known_until_the_next_line_and_none_is_kep
     card = typeless.card_from_json_line("f:1", {"password": "89631139", "name": "Blue-Eyes White Dragon",
                                                 "text": "x"}, [])
     assert card is not None and typeless.card_type(card.id) == "Monster"  # from the shipped database
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_loading_leaves_the_garbage_collector_as_it_was(tmp_path, collecting):
+    """The loaders pause Python's cyclic collector while they decode (JSON makes no
+    cycles) and leave it as they found it, also when the file is refused."""
+    import gc
+
+    good, bad = tmp_path / "cards.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(YGOPRODECK))
+    bad.write_text("{nope")
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert [c.id for c in carddb.load(good).cards] == ["44095762", "14920218"]
+        assert gc.isenabled() is collecting
+        assert len(carddb.parse_bytes(good.read_bytes(), "cards.json").cards) == 2
+        assert gc.isenabled() is collecting
+        with pytest.raises(DatabaseError):
+            carddb.load(bad)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
