@@ -58,6 +58,9 @@ def language_problem(source: str, title: str, texts: int, changed: bool, stale: 
 
 @record
 class CardResult:
+    """One card of a batch: the result of each of its text fields rewritten, and what went
+    wrong with the others."""
+
     card: Card
     #: field -> result, for each text field the card has
     results: dict[str, RewriteResult] = field(default_factory=dict)
@@ -72,6 +75,9 @@ class CardResult:
 
 @record
 class BatchResult:
+    """A card database converted: every card's results, in the database's order, and the
+    problems of its entries."""
+
     source: str
     cards: list[CardResult]
     #: problems of the database's entries (skipped entries, duplicate ids ...)

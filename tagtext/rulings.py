@@ -35,6 +35,9 @@ class OverrideTableError(TagTextError):
 
 @record(frozen=True)
 class Ruling:
+    """A special ruling: for one card's text field, the effect as printed and what replaces
+    it (or the sentence added after it), with the reason."""
+
     id: str
     card: str
     name: str
@@ -107,6 +110,8 @@ class Match:
 
 @record(frozen=True)
 class Table:
+    """The special rulings read from one file (``source``)."""
+
     source: str
     rulings: tuple[Ruling, ...]
 

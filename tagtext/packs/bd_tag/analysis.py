@@ -113,6 +113,9 @@ class Mention:
 
 @dataclass(frozen=True)
 class Facts:
+    """What the rules read of one card text: its abilities and player mentions, and the
+    text masked (what no rule reads blanked: reminders, quotes, names, brackets)."""
+
     text: str
     masked: str
     abilities: tuple[Ability, ...]
