@@ -11,6 +11,10 @@ editing this script), each round runs, in turn and in fresh processes:
   it, and dump the result as JSON to a file;
 - the **lean floor**: the same, touching only the fields that hold the texts tagtext
   converts (found by matching the pack's own loader's texts against the raw entries);
+- the **stack floor**: ``python -c "import click, lark"``, what the command costs before
+  tagtext runs a line of its own (Python and the two libraries its CLI and grammars are
+  built on; shown with its ratio to the plain floor: the part of the target the stack
+  takes whatever tagtext does);
 - ``tagtext convert --pack NAME -o OUT`` (start-up, imports, grammar, loading, rewriting,
   writing), with ``--jobs N`` for each N asked for when convert has ``--jobs``.
 
@@ -87,6 +91,9 @@ result = [[pattern.sub("1 of your opponents", t) for t in (field(e, p) for p in 
 with open(out, "w", encoding="utf-8") as f:
     json.dump(result, f, ensure_ascii=False)
 """
+
+#: The stack floor: the interpreter and the libraries tagtext's CLI and grammars are built on.
+STACK = "import click, lark"
 
 _DATA_SUFFIXES = (".json.gz", ".jsonl.gz", ".json", ".jsonl")
 
@@ -165,6 +172,7 @@ def measure(name: str, rounds: int, jobs: list[int]) -> None:
         commands = {
             "plain floor": python_c(PLAIN, str(db), f"{tmp}/plain.json"),
             "lean floor": python_c(LEAN, str(db), f"{tmp}/lean.json", json.dumps(paths)),
+            "stack floor": python_c(STACK),
         }
         for j in jobs:
             jobs_args = ["--jobs", str(j)] if j else []
@@ -183,6 +191,8 @@ def measure(name: str, rounds: int, jobs: list[int]) -> None:
     for label, rs in runs.items():
         line = (f"  {label:14} {median(rs):6.3f} s {min(r.wall for r in rs):5.3f} s {median(rs, 'cpu'):5.3f} s "
                 f"{peak(rs):6.0f} MB")
+        if label == "stack floor":
+            line += f"   {median_ratio(rs, plain):6.1f}x {median_ratio(rs, lean):6.1f}x {median_ratio(rs, plain, 'cpu'):11.1f}x"
         if label.startswith("convert"):
             j = int(label.split("-j")[1]) if "-j" in label else 1
             ratio = median_ratio(rs, plain)
