@@ -23,7 +23,7 @@ import re
 from ... import __version__, rulings
 from ...carddb import Database
 from ..tables import CardTablePack, KnownCards
-from . import analysis, carddb, parser
+from . import analysis, carddb, parser, reads
 from .analysis.text import fold
 from .rules import CLARIFY, OVERRIDE, PIPELINE
 from .rules.common import Context
@@ -64,6 +64,34 @@ class DmTagCommanderPack(CardTablePack):
     parser = parser
 
     # ------------------------------------------------------------------ text
+
+    def parts(self, text: str):
+        """Of a text some rule's trigger meets, the lines the triggers it meets meet by
+        themselves, and those the analysis reads around them (:mod:`.reads`); the whole text
+        when it has one line (or parses anyway: :meth:`parse_anyway`). A text no trigger
+        meets: nowhere, unless the grammar refuses it (then it is parsed, for its error)."""
+        from ...pipeline import may_apply, triggers_met
+        if not may_apply(self, text):
+            return super().parts(text)
+        if self.parse_anyway(text) or ("\n" not in text and "\r" not in text):
+            return None
+        # only the rules whose trigger the text meets run: a line is kept for those (each
+        # trigger searched once, whoever asks: the runner then reads the same answers)
+        low = text.lower()
+        met = triggers_met(self, low)
+        running = []
+        for rule in self.pipeline:
+            if rule.apply is None:
+                continue
+            if rule.trigger is None:
+                return None
+            hit = met.get(rule.trigger)
+            if hit is None:
+                hit = met[rule.trigger] = bool(rule.trigger(low))
+            if hit and rule.trigger not in running:
+                running.append(rule.trigger)
+        tests = tuple(reads.line_trigger(trigger) for trigger in running)
+        return reads.needed_spans(text, lambda line: _line_met(tests, line))
 
     def parse_anyway(self, text: str) -> bool:
         """A text with a quirk the parser reads with a warning is parsed whatever the triggers
@@ -124,6 +152,13 @@ class DmTagCommanderPack(CardTablePack):
         """How much of ``database`` the grammar and the rules account for (``tagtext coverage``)."""
         from .coverage import coverage
         return coverage(self, database)
+
+
+def _line_met(tests, line: str) -> bool:
+    """Whether one of ``tests`` (the triggers of the rules that run, as a line is tested
+    for them: :func:`.reads.line_trigger`) meets ``line`` by itself."""
+    low = line.lower()
+    return any(test(low) for test in tests)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -43,6 +43,7 @@ import operator
 import re
 from dataclasses import dataclass, field
 
+from ....syntax.nodes import Unparsed
 from .. import nodes as d
 from .text import MASK
 
@@ -370,6 +371,12 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
                 tap_next = _uses_next_ability(tree, abilities[-1], text)
             close(True)
             continue
+        if isinstance(item, Unparsed):
+            # lines not parsed (the pack's ``parts``, :mod:`..reads`): the line after them is
+            # one whose line before gives no ability (else that line would have been parsed)
+            tap_next = False
+            close(True)
+            continue
         if isinstance(item, d.AbilityMark):
             close(False)
             pending_mark = True
@@ -546,4 +553,4 @@ def _follows_break(tree: d.CardText, item: d.Node, position: dict[int, int]) -> 
     i = position.get(id(item))
     if i is None:
         return False
-    return i == 0 or isinstance(tree.items[i - 1], (d.LineBreak, d.AbilityMark, d.Label))
+    return i == 0 or isinstance(tree.items[i - 1], (d.LineBreak, d.AbilityMark, d.Label, Unparsed))

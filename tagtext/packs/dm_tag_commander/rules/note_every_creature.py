@@ -85,6 +85,13 @@ def could_note(low: str) -> bool:
     return False
 
 
+def could_note_on_line(low: str) -> bool:
+    """:func:`could_note` for one line of a text (the pack's ``parts``): a card picked
+    (the third reading of :func:`every_creature`, read in one sentence) needs no クリーチャー
+    on its line, only somewhere in the text."""
+    return _PICKS_A_CARD.search(low) is not None or could_note(low)
+
+
 def _names_owner(stretch: str) -> bool:
     return _OWNED.search(_NOT_AN_OWNER.sub("", stretch)) is not None
 
