@@ -47,6 +47,9 @@ import re
 
 #: a line with its line break, and the blank lines after it
 _UNIT = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)(?:[ \t\u3000\u00a0]*(?:\r\n|\r|\n))*|[^\r\n]+")
+#: a line that is not blank, without its line break (what a trigger reads of it; each unit
+#: has one)
+_CONTENT_LINE = re.compile(r"[^\r\n]*[^\r\n \t\u3000\u00a0][^\r\n]*")
 #: a blank line's characters (the grammar's _WS and NEWLINE)
 _BLANK = re.compile(r"[ \t\u3000\u00a0\r\n]*")
 #: 1. what 「次の能力を…」 needs (``abilities._NEXT_ABILITY``'s words); a sentence's end, what a
@@ -79,15 +82,15 @@ def line_trigger(trigger):
 def line_units(text: str) -> list[tuple[int, int]]:
     """The text's lines, each with its line break and the blank lines after it (blank lines
     at the text's start, and spaces at its end, go with the line after, before them)."""
-    units: list[tuple[int, int]] = []
-    for m in _UNIT.finditer(text):
-        start, end = m.span()
-        if start == end:
-            continue
-        if units and (_BLANK.fullmatch(text, start, end) or _BLANK.fullmatch(text, *units[-1])):
-            units[-1] = (units[-1][0], end)  # (spaces ending the text go with the line before)
-        else:
-            units.append((start, end))
+    units = [m.span() for m in _UNIT.finditer(text)]
+    if units and units[-1][0] == units[-1][1]:
+        units.pop()
+    # (a unit is blank only at the text's start, or at its end: the blank lines after a
+    # line break go with it)
+    if len(units) > 1 and _BLANK.fullmatch(text, *units[0]):
+        units[:2] = [(0, units[1][1])]
+    if len(units) > 1 and _BLANK.fullmatch(text, *units[-1]):
+        units[-2:] = [(units[-2][0], units[-1][1])]
     return units
 
 
@@ -98,11 +101,15 @@ def needed_spans(text: str, line_met) -> tuple[tuple[int, int], ...] | None:
     mark, or every line kept)."""
     if _SIDE in text:
         return None
+    # each line said once is tested once: when every line is kept, no line is walked
+    met = {line: line_met(line) for line in set(_CONTENT_LINE.findall(text))}
+    if all(met.values()):
+        return None
     units = line_units(text)
     if len(units) < 2:
         return None
     lines = [text[start:end] for start, end in units]
-    keep = [line_met(line) for line in lines]
+    keep = [met[_CONTENT_LINE.search(line).group()] for line in lines]
     for i in range(len(units) - 1, 0, -1):  # (a line kept for what it reads keeps its own)
         if keep[i] and not keep[i - 1]:
             # the ability before the line: the last of the nearest line before it that opens

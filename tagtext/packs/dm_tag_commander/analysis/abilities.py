@@ -104,8 +104,12 @@ class Clause:
 _START = operator.attrgetter("start")
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class SentenceInfo:
+    """A sentence's facts, made once by :func:`segment` and never changed. (A plain class:
+    a frozen dataclass sets each field through object.__setattr__, per sentence; no two
+    are equal but the same one, so identity is its equality.)"""
+
     index: int
     node: d.Sentence
     ability: int
@@ -171,7 +175,7 @@ class SentenceInfo:
         return self.clauses[self.effect].first_leaf
 
 
-@dataclass
+@dataclass(slots=True)
 class Ability:
     """One ability: its units (keyword, label, mark, sentences) and what kind it is."""
 
@@ -456,10 +460,8 @@ def segment(tree: d.CardText, masked: str, card_type: str | None = None,
 def _breaks(tree: d.CardText, abilities: list[Ability]) -> None:
     """Whether a line break (or the text's end) follows each ability: a note after one
     that another ability follows on the same line needs a line break of its own."""
-    following = {}
     items = tree.items
-    for i, item in enumerate(items):
-        following[id(item)] = items[i + 1] if i + 1 < len(items) else None
+    following = {id(item): after for item, after in zip(items, items[1:])}
     for ability in abilities:
         after = following.get(id(ability.units[-1]), None) if ability.units else None
         ability.break_after = after is None or isinstance(after, d.LineBreak)
@@ -530,10 +532,10 @@ def _uses_next_ability(tree: d.CardText, ability: Ability, text: str | None = No
     when it gains it on arrival (フォートE, O・ドライブ: 次の能力を得る), else False.
 
     With ``text`` (the parsed text), the ability's own text is made of its leaves only when
-    one of its units' spans holds 能: a leaf's text is its span of the text and what is
-    between leaves is whitespace, so without it the pattern cannot match (a text of many
-    lines makes each line's text once, not at all for most)."""
-    if text is not None and not any("能" in text[unit.start:unit.end] for unit in ability.units):
+    its span (from its first unit to its last) holds 能: a leaf's text is its span of the
+    text and what is between leaves is whitespace, so without it the pattern cannot match
+    (a text of many lines makes each line's text once, not at all for most)."""
+    if text is not None and text.find("能", ability.start, ability.end) < 0:
         m = None
     else:
         m = _NEXT_ABILITY.search("".join(unit.to_source() for unit in ability.units))
