@@ -168,16 +168,26 @@ def test_a_short_rewrite_starts_without_the_modules_it_does_not_use(tmp_path):
     assert set(imported("-q", "convert", "--pack", "bd-tag", "-o", "out.json")) == {"tagtext.rulings", "tagtext.carddb"}
 
 
-def test_the_script_ends_without_the_collectors_pass_at_exit(tmp_path):
-    """Start-up (issue 22): once the command is done, the ``tagtext`` script turns the
-    cyclic garbage collector off, so that the interpreter's exit does not scan every
-    object (2% of a short rewrite); the output is whole all the same."""
+def test_the_script_runs_without_the_cyclic_collector_but_streaming(tmp_path):
+    """Start-up (issue 22): the ``tagtext`` script runs a command with the cyclic garbage
+    collector off (it only scanned objects that live until the command ends, and every
+    object at exit); converting JSON lines card by card, whose input has no bound, turns
+    it back on. The outputs are whole either way."""
     code = ("import gc, sys\nfrom tagtext.cli import run\nsys.argv = ['tagtext', *sys.argv[1:]]\n"
             "try:\n    run()\nexcept SystemExit:\n    print('collector on' if gc.isenabled() else 'collector off', file=sys.stderr)")
-    proc = subprocess.run([sys.executable, "-c", code, "-q", "convert", "--pack", "bd-tag", "-o", "out.json"],
-                          capture_output=True, text=True, cwd=tmp_path)
-    assert proc.stderr.splitlines()[-1] == "collector off", proc.stderr
+
+    def collector(*args: str) -> str:
+        proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=tmp_path)
+        return proc.stderr.splitlines()[-1]
+
+    assert collector("-q", "convert", "--pack", "bd-tag", "-o", "out.json") == "collector off"
     assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["summary"]["cards"] > 200
+    from tagtext import packs
+    entries = [e for e in json.loads(packs.get("bd-tag").shipped_database()) if e.get("effect")][:20]
+    lines = tmp_path / "cards.jsonl"
+    lines.write_text("".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in entries), encoding="utf-8")
+    assert collector("-q", "convert", "--pack", "bd-tag", str(lines), "-o", "out.jsonl") == "collector on"
+    assert len((tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()) == 20
 
 
 def test_the_project_file_the_cli_looks_for_is_the_projects():

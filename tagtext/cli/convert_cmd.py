@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import stat
@@ -192,6 +193,7 @@ def _stream(entries, source: str, output: str | None, pack, allow_empty: bool, s
     done (to OUT atomically, or to stdout), then report and exit. With ``strict`` to
     stdout, nothing is printed before the end (the whole may be refused)."""
     from ..streaming import convert_lines
+    gc.enable()  # (off for the other commands: tagtext.cli.run) cards come without end here
     if to_stdout(output):
         out = _Lines(held=strict)
         tally = convert_lines(entries, source, pack, out, allow_empty, hold=strict)
