@@ -73,8 +73,8 @@ class DmTagCommanderPack(CardTablePack):
         from ...pipeline import may_apply, triggers_met
         if not may_apply(self, text):
             return super().parts(text)
-        if self.parse_anyway(text) or ("\n" not in text and "\r" not in text):
-            return None
+        if ("\n" not in text and "\r" not in text) or self.parse_anyway(text):
+            return None  # (one line: parsed whole, without looking for quirks)
         # only the rules whose trigger the text meets run: a line is kept for those (each
         # trigger searched once, whoever asks: the runner then reads the same answers)
         low = text.lower()
