@@ -396,7 +396,7 @@ def mentions(tree: d.CardText, masked: str, abilities: list[Ability], sentences:
         ability, info = found
         if text is not None and not _may_name_a_player(text, unit.start, unit.end):
             continue
-        all_leaves, leaves, in_reminder = _leaves_of(unit)
+        all_leaves, leaves, in_reminder = _leaves_of(unit, text)
         # each leaf's index among those outside reminder text (the same as among all of them
         # in a unit with no reminder, as most are)
         main_index = {id(leaf): j for j, leaf in enumerate(leaves)} if in_reminder else None
@@ -419,10 +419,14 @@ def _may_name_a_player(text: str, start: int, end: int) -> bool:
 WINDOW = 400
 
 
-def _leaves_of(unit: d.Node) -> tuple[list[d.Leaf], list[d.Leaf], set[int]]:
+def _leaves_of(unit: d.Node, text: str | None = None) -> tuple[list[d.Leaf], list[d.Leaf], set[int]]:
     """The unit's leaves in text order, those outside reminder text (in order: the same list
-    when it has no reminder), and the ids of those inside it: one walk of the unit."""
-    if isinstance(unit, d.Sentence) and all(isinstance(part, d.Leaf) for part in unit.parts):
+    when it has no reminder), and the ids of those inside it: one walk of the unit. (With
+    ``text``, the parsed text: a sentence whose span holds no ( or （ has no reminder, the
+    only part of a sentence that is no leaf.)"""
+    if isinstance(unit, d.Sentence) and (
+            (text is not None and text.find("(", unit.start, unit.end) < 0 and text.find("（", unit.start, unit.end) < 0)
+            or all(isinstance(part, d.Leaf) for part in unit.parts)):
         every = list(unit.parts)  # a sentence without reminder text: its parts and its 。
         if unit.stop is not None:
             every.append(unit.stop)
