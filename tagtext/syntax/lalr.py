@@ -156,7 +156,7 @@ class Driver:
         what the driver learns about states (their scanners, where a run token leads) is
         the same whichever parse learns it.
         """
-        ip = self.lark.parse_interactive(text)
+        ip = self.lark.parse_interactive()  # (no text: Lark's lexer, which would read it, never runs)
         choices = ip.choices
         feed = ip.feed_token
         states = self._states
