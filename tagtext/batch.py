@@ -89,9 +89,11 @@ class BatchResult:
         """One line saying what looks wrong when this batch cannot be the conversion of a
         card database in the pack's language, else None (see :func:`language_problem`)."""
         texts = [r for c in self.cards for r in c.results.values()]
+        changed = any(r.changed for r in texts) or any(c.problems for c in self.cards)
+        if changed:  # (as language_problem answers, without the counts it would not read)
+            return None
         return language_problem(
-            self.source, getattr(self.pack, "title", "the format's"), len(texts),
-            any(r.changed for r in texts) or any(c.problems for c in self.cards),
+            self.source, getattr(self.pack, "title", "the format's"), len(texts), changed,
             sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling"),
             any(r.ruling for r in texts), len({r.original for r in texts}))
 
@@ -126,15 +128,30 @@ class BatchResult:
         return strict_problem(self.source, len(residuals), len(stale), first_residual, first_stale)
 
     def summary(self) -> dict[str, int]:
-        texts = [r for c in self.cards for r in c.results.values()]
+        """The conversion's counts (the document's ``summary`` and the report's), read in
+        one pass over the cards' results."""
+        texts = rewritten = cards_rewritten = residuals = stale = failed = 0
+        for c in self.cards:
+            card_changed = False
+            for r in c.results.values():
+                texts += 1
+                if r.changed:
+                    rewritten += 1
+                    card_changed = True
+                residuals += len(r.residuals)
+                for w in r.warnings:
+                    if w.kind == "stale-ruling":
+                        stale += 1
+            cards_rewritten += card_changed
+            failed += len(c.problems)
         return {
             "cards": len(self.cards),
-            "texts": len(texts),
-            "rewritten": sum(1 for r in texts if r.changed),
-            "cards_rewritten": sum(1 for c in self.cards if c.changed),
-            "residuals": sum(len(r.residuals) for r in texts),
-            "stale_rulings": sum(1 for r in texts for w in r.warnings if w.kind == "stale-ruling"),
-            "failed_texts": sum(len(c.problems) for c in self.cards),
+            "texts": texts,
+            "rewritten": rewritten,
+            "cards_rewritten": cards_rewritten,
+            "residuals": residuals,
+            "stale_rulings": stale,
+            "failed_texts": failed,
             "problems": len(self.problems),
         }
 
