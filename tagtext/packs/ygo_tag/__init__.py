@@ -41,7 +41,9 @@ _PRONOUN_ACTS = re.compile(r"\b(?:when|if|after) they\b")
 #: "their Deck" may refer back to it (rule 2), also to one in a phrase blanked out
 #: ("damage to your opponent for each card in their hand": rule 6), so its sentence is
 #: parsed too
-_THEIR_PRIVATE = re.compile(r"\btheir (?:main deck|extra deck|deck|hand|gy|graveyard)\b|\bthey control(?:led)?\b")
+#: ("the(?<!\Bthe)": "the" at the start of a word, as "\bthe" reads it; a pattern that
+#: opens with a letter is searched only where that letter is)
+_THEIR_PRIVATE = re.compile(r"the(?<!\Bthe)(?:ir (?:main deck|extra deck|deck|hand|gy|graveyard)|y control(?:led)?)\b")
 
 
 #: every rule's trigger holds one of these (tests/packs/ygo_tag/test_triggers.py): a text
@@ -147,7 +149,7 @@ class YgoTagPack(Pack):
         if ANY_TRIGGER.search(low) is None:
             return []
         first = printed.find("your opponent")
-        if first != -1 and not _PRONOUN_ACTS.search(low):
+        if first != -1 and not (" they" in low and _PRONOUN_ACTS.search(low)):
             # (every quiet phrase has "your opponent")
             low = _QUIET.sub(lambda m: " " * len(m.group()), low)
         hits = [m.start() for m in ANY_TRIGGER.finditer(low)]

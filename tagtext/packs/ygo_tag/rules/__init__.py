@@ -42,7 +42,26 @@ OVERRIDE = Rule(
     example=("Both players roll a six-sided die.", "You and 1 opponent of your choice each roll a six-sided die."),
 )
 
+
+
+def _by_first_word(phrases) -> str:
+    """An alternation of ``phrases`` (plain words) grouped by their first word, in their
+    order ("either (?:player|gy|...)|both (?:...)|..."): it matches what the plain
+    alternation matches, at the same places (only one first word can be read at a place,
+    and the phrases after it keep their order), and is searched about twice as fast (a
+    place where no first word is read is passed at once). With a phrase of one word (which
+    may start another), the plain alternation."""
+    phrases = list(phrases)
+    if any(" " not in phrase for phrase in phrases):
+        return "|".join(phrases)
+    groups: dict[str, list[str]] = {}
+    for phrase in phrases:
+        first, _, rest = phrase.partition(" ")
+        groups.setdefault(first, []).append(rest)
+    return "|".join(f"{first} (?:{'|'.join(rests)})" for first, rests in groups.items())
+
+
 #: every rule's trigger in one pattern (each is an alternation of plain words): where a
 #: trigger is met, one search for all (the pack parses only the sentences it meets)
-ANY_TRIGGER = re.compile("|".join(dict.fromkeys(
+ANY_TRIGGER = re.compile(_by_first_word(dict.fromkeys(
     word for rule in PIPELINE if rule.trigger is not None for word in rule.trigger.__self__.pattern.split("|"))))
