@@ -11,7 +11,8 @@ The pack holds its grammar (``grammar/dm.lark``), node kinds (``nodes.py``), par
 per DM-NOTES rule, registered in ``rules.PIPELINE``; the clarify-only ones in
 ``rules.CLARIFY``), special rulings (``special-rulings.toml``, the engine's table format),
 card databases (``carddb.py``; the classic corpus is shipped in ``data/``), coverage and the
-deck check (``deck/``). Decisions beyond DM-NOTES: ``NOTES.md``.
+deck check (``deck/``), and which lines of a text are parsed (``reads.py``: those a rule may
+rewrite and those the analysis reads around them). Decisions beyond DM-NOTES: ``NOTES.md``.
 """
 
 from __future__ import annotations
