@@ -76,26 +76,27 @@ def card_from_entry(where: str, entry: object, problems: list[Problem]) -> Card 
                                 kind="no-id", summary="entries with no card id", skipped=True))
         return None
     card_id = card_id.strip()
-    here = f"{where} (id {card_id})"
     texts: dict[str, str] = {}
     for name in TEXT_FIELDS:
         value = entry.get(name)
         if value is None or value in _EMPTY:
             continue
         if not isinstance(value, str):
-            problems.append(Problem(here, f"field {name!r} is {json_kind(value)}, not text; ignored",
+            problems.append(Problem(f"{where} (id {card_id})", f"field {name!r} is {json_kind(value)}, not text; ignored",
                                     card_id, name, kind="not-text", summary="text fields that are not text"))
             continue
         if value.strip() in _EMPTY:
             continue
         texts[name] = value
+    card_type = entry.get("cardType")
+    restrictions = entry.get("restrictions")
     return Card(
         id=card_id,
         name=_name(entry.get("name")),
         set=_set_of(card_id, entry.get("notes")),
-        card_type=entry.get("cardType") if isinstance(entry.get("cardType"), str) else "",
+        card_type=card_type if isinstance(card_type, str) else "",
         texts=texts,
-        restrictions=_restrictions(entry.get("restrictions")),
+        restrictions=_restrictions(restrictions) if restrictions is not None else {},
     )
 
 
