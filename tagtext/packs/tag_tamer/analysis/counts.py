@@ -279,14 +279,14 @@ def _direction_of(node) -> str | None:
 def _exact_in_condition(units, i) -> bool:
     """"If you have 2 security cards", "If there are 3 cards", "If 4 [X]s are placed"."""
     start, _ = clause_span(units, i)
-    if reading(units).before(_is_condition_word, i) < start:
-        return False
     last = word(units[i - 1]) if i > start else None
     if last in ("have", "has", "are", "is", "exactly"):
-        return True
-    if last in ("if", "while", "when"):
-        return any(word(u) in ("are", "is") for u in units[i + 1:i + 4])
-    return False
+        verb_or_if = True
+    elif last in ("if", "while", "when"):
+        verb_or_if = any(word(u) in ("are", "is") for u in units[i + 1:i + 4])
+    else:
+        return False  # (asked first: the search for the condition word below walks the clause)
+    return verb_or_if and reading(units).before(_is_condition_word, i) >= start
 
 
 def _is_condition_word(units, k) -> bool:
