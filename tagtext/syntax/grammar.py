@@ -65,8 +65,9 @@ class Tokens:
     #: None: only the words after a run's first are joined
     joins: Callable[[], bool] | None = None
 
-    def make(self, type_: str, value: str, start: int, end: int, prefix: str) -> Lexeme:
-        return Lexeme.make(type_, value, start, end, prefix)
+    #: make(type, value, start, end, prefix) -> the token (Lexeme.make itself: a call less
+    #: per token)
+    make = staticmethod(Lexeme.make)
 
     def retype(self, tok: Lexeme) -> None:
         """Give ``tok`` the type it has where it stands (on Lark's own lexing path, which

@@ -288,8 +288,15 @@ class Lexeme(Token):
 
     @classmethod
     def make(cls, type_: str, value: str, start: int, end: int, prefix: str) -> "Lexeme":
-        """A new token: its type, text, span and prefix."""
-        tok = new_token(cls, type_, value, start, end)
+        """A new token: its type, text, span and prefix; no line or column (nothing here
+        reads them). It sets ``Token``'s documented attributes directly: there is a token
+        per word, and ``Token``'s constructor costs three times as much."""
+        tok = str.__new__(cls, value)
+        tok.type = type_
+        tok.value = value
+        tok.start_pos = start
+        tok.end_pos = end
+        tok.line = tok.column = tok.end_line = tok.end_column = None
         tok.prefix = prefix
         return tok
 
@@ -299,20 +306,6 @@ def lexeme(tok: Token, prefix: str, type_: str | None = None) -> Lexeme:
     out = Lexeme.new_borrow_pos(type_ or tok.type, tok.value, tok)
     out.prefix = prefix
     return out
-
-
-def new_token(cls: type[Token], type_: str, value: str, start: int, end: int) -> Token:
-    """A token (of ``cls``, Lark's ``Token`` or a subclass) with its type, text and span;
-    no line or column (nothing here reads them). It sets ``Token``'s documented attributes
-    directly: there is a token per word, and ``Token``'s constructor costs three times as
-    much."""
-    tok = str.__new__(cls, value)
-    tok.type = type_
-    tok.value = value
-    tok.start_pos = start
-    tok.end_pos = end
-    tok.line = tok.column = tok.end_line = tok.end_column = None
-    return tok
 
 
 def _lark_order(terminal):
