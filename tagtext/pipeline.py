@@ -77,10 +77,7 @@ def may_apply(pack, text: str) -> bool:
         if rule.apply:
             if rule.trigger is None:
                 return True
-            hit = met.get(rule.trigger)
-            if hit is None:
-                hit = met[rule.trigger] = bool(rule.trigger(low))
-            if hit:
+            if meets(met, rule.trigger, low):
                 return True
     return False
 
@@ -99,6 +96,15 @@ def triggers_met(pack, low: str) -> dict:
             _MET.clear()
         met = _MET[low] = {}
     return met
+
+
+def meets(met: dict, trigger, low: str) -> bool:
+    """Whether ``low`` (a lowercased text) meets ``trigger``, read from ``met`` (its
+    :func:`triggers_met`) or searched and kept there."""
+    hit = met.get(trigger)
+    if hit is None:
+        hit = met[trigger] = bool(trigger(low))
+    return hit
 
 
 def rewrite(pack, text: str, card_id: str | None = None, field: str | None = None,
@@ -151,10 +157,7 @@ def _rewrite(pack, text: str, card_id: str | None, field: str | None, source: st
         if rule.apply is None:
             continue
         if USE_TRIGGERS and rule.trigger is not None:
-            hit = met.get(rule.trigger)
-            if hit is None:
-                hit = met[rule.trigger] = bool(rule.trigger(low))
-            if not hit:
+            if not meets(met, rule.trigger, low):
                 continue
         tree = rule.apply(tree, context)
     if matches:

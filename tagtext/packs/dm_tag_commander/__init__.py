@@ -71,7 +71,7 @@ class DmTagCommanderPack(CardTablePack):
         themselves, and those the analysis reads around them (:mod:`.reads`); the whole text
         when it has one line (or parses anyway: :meth:`parse_anyway`). A text no trigger
         meets: nowhere, unless the grammar refuses it (then it is parsed, for its error)."""
-        from ...pipeline import may_apply, triggers_met
+        from ...pipeline import may_apply, meets, triggers_met
         if not may_apply(self, text):
             return super().parts(text)
         if ("\n" not in text and "\r" not in text) or self.parse_anyway(text):
@@ -86,10 +86,7 @@ class DmTagCommanderPack(CardTablePack):
                 continue
             if rule.trigger is None:
                 return None
-            hit = met.get(rule.trigger)
-            if hit is None:
-                hit = met[rule.trigger] = bool(rule.trigger(low))
-            if hit and rule.trigger not in running:
+            if meets(met, rule.trigger, low) and rule.trigger not in running:
                 running.append(rule.trigger)
         tests = tuple(reads.line_trigger(trigger) for trigger in running)
         return reads.needed_spans(text, lambda line: _line_met(tests, line))
