@@ -32,15 +32,26 @@ GRAMMAR_PACKAGE = "tagtext.packs.dm_tag_commander"
 GRAMMAR_FILE = "grammar/dm.lark"
 
 _LEAF_CLASS = {
-    "PLAYER": d.PlayerWord, "NUMBER": d.Number, "LATIN": d.Words, "SIGN": d.Words, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
+    "LATIN": d.Words, "SIGN": d.Words, "CARD_NAME": d.CardName, "QUOTE": d.Quote, "RUBY": d.Ruby,
     "KEYWORD": d.KeywordName, "LABEL": d.Label, "BULLET": d.AbilityMark, "MODE": d.ModeMark, "SIDE": d.SideMark,
     "NEWLINE": d.LineBreak, "LPAR": d.Punct, "RPAR": d.Punct, "STOP": d.Punct, "COMMA": d.Punct,
     "COLON": d.Punct, "OTHER": d.Other,
 }
 
 
-#: a run of one script in a TEXT token (the grammar's TEXT is a run of these three)
-_SCRIPT_RUN = re.compile(r"[\u3005\u3006\u4e00-\u9fff]+|[\u3041-\u309f]+|[\u30a1-\u30ff\uff66-\uff9f]+")
+#: a player word: 相手, 自分, or プレイヤー not followed by katakana (プレイヤーズ is a word)
+_PLAYER_WORD = r"相手|自分|プレイヤー(?![\u30a1-\u30fa\u30fc])"
+
+#: the leaves of a TEXT token (kanji, kana and digits), in the order they are tried at each
+#: character: a player word (the first group), or else (the second) a number or a run of one
+#: script (kanji, hiragana, katakana) up to the next player word. (A run may read プレイヤー:
+#: in プレイヤープレイヤー, the first is followed by katakana, the second is the player word.)
+_TEXT_LEAF = re.compile(
+    rf"({_PLAYER_WORD})|([0-9０-９]+|(?:(?!相手|自分)[\u3005\u3006\u4e00-\u9fff])+|[\u3041-\u309f]+"
+    rf"|(?:(?!{_PLAYER_WORD})[\u30a1-\u30ff\uff66-\uff9f])+)")
+
+#: a piece of a TEXT token that is not a player word: its first character -> its leaf kind
+_TEXT_KIND = {digit: d.Number for digit in "0123456789０１２３４５６７８９"}
 
 
 class CardTextBuilder(TextBuilder):
@@ -51,17 +62,19 @@ class CardTextBuilder(TextBuilder):
     other = d.Other
 
     @staticmethod
-    def script_runs(tok) -> list[d.Words]:
-        """A TEXT token's leaves: one per run of one script (kanji, hiragana, katakana), each
-        with its own span; the whitespace before the token is the first one's prefix."""
-        start, text = tok.start_pos, str(tok)
-        runs = _SCRIPT_RUN.findall(text)
-        if len(runs) == 1:
-            return [d.Words(start, tok.end_pos, tok.prefix, text)]
-        out, at, prefix = [], start, tok.prefix
-        for run in runs:
-            out.append(d.Words(at, at + len(run), prefix, run))
-            at += len(run)
+    def script_runs(tok) -> list[d.Leaf]:
+        """A TEXT token's leaves, each with its own span: its player words, its numbers, and
+        the runs of one script (kanji, hiragana, katakana) between them; the whitespace
+        before the token is the first one's prefix."""
+        out, at, prefix = [], tok.start_pos, tok.prefix
+        for player, piece in _TEXT_LEAF.findall(tok):
+            if player:
+                piece, kind = player, d.PlayerWord
+            else:
+                kind = _TEXT_KIND.get(piece[0], d.Words)
+            end = at + len(piece)
+            out.append(kind(at, end, prefix, piece))
+            at = end
             prefix = ""
         return out
 
