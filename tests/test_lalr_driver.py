@@ -189,7 +189,7 @@ def test_a_scanner_kept_on_disk_matches_as_the_pattern_compiled_afresh(tmp_path,
 
     from tagtext.syntax import lalr
 
-    monkeypatch.setattr(lalr, "_scanner_folder", lambda: str(tmp_path))
+    monkeypatch.setattr(lalr, "cache_folder", lambda: str(tmp_path))
     pattern = r"[ \t]*+(?:(?P<WORD>[a-z]+(?:'s)?)|(?P<NUMBER>\d+)|(?P<PUNCT>[.,]))"
     text = "Draw 2 cards, then your opponent's turn."
     first = lalr.compiled(pattern)  # compiled and kept
@@ -227,3 +227,75 @@ def test_scanners_are_kept_only_in_a_private_folder_of_ones_own(tmp_path):
     afile = tmp_path / "afile"
     afile.write_text("")
     assert not lalr._own_private_folder(str(afile), user)
+
+
+def test_a_private_folder_is_not_used_where_others_could_swap_it(tmp_path):
+    """In a folder anyone may write to without the sticky bit, someone else could rename
+    the private folder away after the check and put theirs in its place: not used. In a
+    sticky one (as /tmp is) only its owner may rename it: used."""
+    import os
+
+    from tagtext.syntax import lalr
+
+    user = os.getuid()
+    open_to_all = tmp_path / "open"
+    open_to_all.mkdir()
+    open_to_all.chmod(0o777)
+    assert not lalr._own_private_folder(str(open_to_all / "cache"), user)
+    sticky = tmp_path / "sticky"
+    sticky.mkdir()
+    sticky.chmod(0o1777)
+    assert lalr._own_private_folder(str(sticky / "cache"), user)
+
+
+def _rewrite_with_tmpdir(tmpdir):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TMPDIR=str(tmpdir))
+    done = subprocess.run([sys.executable, "-m", "tagtext", "rewrite", "Both players draw 2 cards."],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "All players draw 2 cards.\n"
+
+
+def test_lark_tables_are_kept_only_in_the_private_folder(tmp_path):
+    """Lark's parse tables are a pickle: they are kept in the private cache folder, never
+    as Lark's own `cache=True` file in the shared temporary directory (a predictable name
+    anyone could plant code under, unpickled before any check, and written through a link)."""
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    _rewrite_with_tmpdir(shared)
+    (folder,) = shared.iterdir()
+    assert folder.name.startswith(".tagtext_cache_") and folder.is_dir()
+    assert any(p.name.startswith("lark_") and p.suffix == ".pickle" for p in folder.iterdir())
+    _rewrite_with_tmpdir(shared)  # read back
+    assert [p.name for p in shared.iterdir()] == [folder.name]
+
+
+def test_without_a_private_folder_nothing_is_kept(tmp_path):
+    """Where the private folder's name is taken (here by a file), the tables and scanners
+    are compiled every run and nothing is written to the temporary directory."""
+    import os
+
+    from tagtext.syntax import lalr
+
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    probe = shared / "probe"
+    # the folder's name for this Python and user, taken by a file
+    lalr.cache_folder.cache_clear()
+    try:
+        import tempfile
+        old, tempfile.tempdir = tempfile.tempdir, str(probe)
+        probe.mkdir()
+        name = os.path.basename(lalr.cache_folder())
+    finally:
+        tempfile.tempdir = old
+        lalr.cache_folder.cache_clear()
+    (shared / name).write_text("not a folder")
+    _rewrite_with_tmpdir(shared)
+    assert sorted(p.name for p in shared.iterdir()) == sorted([name, "probe"])
+    assert (shared / name).read_text() == "not a folder"

@@ -4,7 +4,8 @@ One :class:`Grammar` per pack owns everything between the grammar file and the t
 
 - **Loading.** The ``.lark`` file is package data of the pack. Lark compiles it once per
   process (LALR(1), the pack's tree builder run inline, so no parse tree is built) and
-  caches the table on disk (``cache=True``) between processes.
+  keeps the table on disk between processes, in this user's private cache folder
+  (:func:`tagtext.syntax.lalr.lark_cache`).
 - **The driver** (:mod:`tagtext.syntax.lalr`): Lark's parser, fed tokens the engine lexes
   in one step each, through Lark's public interactive API.
 - **Parse errors**: :class:`tagtext.errors.ParseError` (one line, naming the source, with
@@ -46,7 +47,7 @@ from lark.load_grammar import FromPackageLoader
 
 from ..errors import ParseError
 from . import nodes as n
-from .lalr import Driver, Lexeme, NoToken, lexeme
+from .lalr import Driver, Lexeme, NoToken, lark_cache, lexeme
 
 #: (start, end) spans of a text
 Parts = Sequence[tuple[int, int]]
@@ -161,9 +162,10 @@ class Grammar:
 
     def _compile(self, lexer: str) -> Lark:
         with self._lock:
-            return Lark(self.text(), parser="lalr", lexer=lexer, postlex=self._postlex,
-                        transformer=self.builder(), maybe_placeholders=False, cache=True,
-                        import_paths=[_ENGINE_GRAMMARS])
+            text = self.text()
+            return Lark(text, parser="lalr", lexer=lexer, postlex=self._postlex,
+                        transformer=self.builder(), maybe_placeholders=False,
+                        cache=lark_cache(text, lexer), import_paths=[_ENGINE_GRAMMARS])
 
     @functools.cached_property
     def driver(self) -> Driver:

@@ -204,9 +204,8 @@ def compiled(pattern: str) -> re.Pattern:
     when this Python has compiled the pattern before. A parser state's scanner is a few KB
     of alternatives; compiling the four a short text needs took half of a short ``tagtext
     rewrite``'s parse. What is kept is the engine's code for the pattern: one JSON file per
-    pattern, in a folder of the temporary directory (where Lark keeps its parse tables:
-    ``cache=True``) for this Python's version of the engine and this user; the engine
-    checks code it is given, and anything missing or unreadable is compiled as usual."""
+    pattern, in this user's private cache folder (:func:`cache_folder`); the engine checks
+    code it is given, and anything missing or unreadable is compiled as usual."""
     import hashlib
     import json
     try:
@@ -214,7 +213,7 @@ def compiled(pattern: str) -> re.Pattern:
         from re import _compiler, _parser
     except ImportError:  # another Python than CPython
         return re.compile(pattern)
-    folder = _scanner_folder()
+    folder = cache_folder()
     path = os.path.join(folder, hashlib.sha256(pattern.encode()).hexdigest()[:32] + ".json") if folder else None
     if path is not None:
         try:
@@ -251,15 +250,34 @@ def compiled(pattern: str) -> re.Pattern:
 
 
 @functools.lru_cache(maxsize=1)
-def _scanner_folder() -> str | None:
-    """The folder of kept scanners for this Python and user (made if missing), or None."""
+def cache_folder() -> str | None:
+    """The folder where this Python and user keep what start-up would otherwise compute
+    again (made if missing): the scanners (:func:`compiled`) and Lark's parse tables
+    (:func:`lark_cache`); None where no private folder can be had (nothing is kept then).
+    Both are code to this process (Lark's tables are a pickle), so they are read only from
+    a folder nobody else can write (:func:`_own_private_folder`)."""
     import _sre
     import hashlib
     import tempfile
     version = hashlib.sha256(f"{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}".encode()).hexdigest()[:16]
     user = os.getuid() if hasattr(os, "getuid") else 0
-    folder = os.path.join(tempfile.gettempdir(), f".tagtext_scanners_{version}_{user}")
+    folder = os.path.join(tempfile.gettempdir(), f".tagtext_cache_{version}_{user}")
     return folder if _own_private_folder(folder, user) else None
+
+
+def lark_cache(grammar: str, lexer: str) -> str | bool:
+    """Lark's ``cache`` option for ``grammar`` built with ``lexer``: a file in
+    :func:`cache_folder`, or False (no cache) without one. Never Lark's own ``cache=True``,
+    a file of a predictable name in the shared temporary directory, which Lark unpickles
+    (runs) before checking anything and writes through a link: anyone could plant one there
+    for root's next run (issue 20). Lark checks that the file is of this grammar, options and
+    Lark's version, and builds and writes the tables again when it is not or cannot be read."""
+    import hashlib
+    folder = cache_folder()
+    if folder is None:
+        return False
+    key = hashlib.sha256(f"{lexer}|{grammar}".encode()).hexdigest()[:32]
+    return os.path.join(folder, f"lark_{key}.pickle")
 
 
 def _own_private_folder(folder: str, user: int) -> bool:
@@ -271,10 +289,13 @@ def _own_private_folder(folder: str, user: int) -> bool:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         st = os.lstat(folder)
+        parent = os.stat(os.path.dirname(os.path.abspath(folder)))
     except OSError:
         return False
     if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022:
         return False  # a link, a file, or a folder others can write in: not read
+    if parent.st_mode & 0o002 and not parent.st_mode & stat.S_ISVTX:
+        return False  # in a folder anyone may rename it in (no sticky bit): swapped after the check
     return not hasattr(os, "getuid") or st.st_uid == user
 
 
