@@ -260,15 +260,26 @@ def default_jobs() -> int:
     """How many processes a batch uses when not told (``--jobs``): this one, and one more
     for each other core it may run on that is idle (the cores less the 1-minute load
     average, rounded): on a busy machine one job, which a second could only slow down."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cores = os.cpu_count() or 1
+    cores = available_cores()
     try:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):
         busy = 0.0
     return max(1, min(cores, 1 + round(cores - 1 - busy)))
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+#: The most processes a batch runs, per core it may run on: past one per core, another
+#: process only waits for a core, holding its own copy of what it rewrote (an unbounded
+#: ``--jobs 99999999999999999999`` forked until the system had no process left).
+MAX_JOBS_PER_CORE = 2
 
 
 def convert_cards(cards: list[Card], pack, progress: Callable[[int], None] | None = None,
@@ -291,8 +302,9 @@ def convert_cards(cards: list[Card], pack, progress: Callable[[int], None] | Non
 def jobs_for(cards: list[Card], jobs: int | None) -> int:
     """How many processes rewrite ``cards`` when ``jobs`` are asked for (None: as many as
     :func:`default_jobs`): one for a small batch (less than :data:`PARALLEL_MIN_CHARS` of
-    text) or where processes cannot be forked."""
-    jobs = default_jobs() if jobs is None else jobs
+    text) or where processes cannot be forked, and never more than
+    :data:`MAX_JOBS_PER_CORE` per core available."""
+    jobs = default_jobs() if jobs is None else min(jobs, MAX_JOBS_PER_CORE * available_cores())
     if jobs > 1 and (sum(len(t) for c in cards for t in c.texts.values()) < PARALLEL_MIN_CHARS
                      or not _can_fork()):
         return 1
@@ -424,9 +436,10 @@ class _Worker:
     def collect(self) -> list:
         """(piece index, its cards' results) for each piece the worker rewrote; none if it
         did not finish (killed, or failed: the caller rewrites what is missing)."""
-        with open(self._read, "rb") as f:  # (the worker writes once it is done)
+        f = open(self._read, "rb")  # (the worker writes once it is done)
+        self._read = None  # the file closes it: stop() must not close it again (an
+        with f:            # interrupt while reading would be lost to "Bad file descriptor")
             data = f.read()
-        self._read = None
         _, status = os.waitpid(self.pid, 0)
         self.pid = None
         if os.waitstatus_to_exitcode(status) != 0:

@@ -129,3 +129,34 @@ def test_the_pieces_of_a_worker_that_dies_are_rewritten_here(monkeypatch, after)
     got = batch._convert_in_processes(cards, pack, progress.append, 3)
     _same(got, want)
     assert sum(progress) == len(cards)
+
+
+def test_jobs_are_at_most_twice_the_cores(monkeypatch):
+    """--jobs 99999999999999999999 forked until the system had no process left."""
+    cards = packs.get().load_database(None).cards  # above PARALLEL_MIN_CHARS of text
+    monkeypatch.setattr(batch.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(batch, "_can_fork", lambda: True)
+    assert batch.jobs_for(cards, 10**20) == 4
+    assert batch.jobs_for(cards, 3) == 3
+
+
+def test_an_interrupt_while_collecting_a_worker_stays_an_interrupt(monkeypatch):
+    """Ctrl-C or SIGTERM while this process reads a worker's results: the interrupt goes
+    on up (exit 130/143), not "Bad file descriptor" from closing the pipe twice."""
+    read, write = os.pipe()
+    worker = object.__new__(batch._Worker)
+    worker._read, worker.pid = read, None
+
+    class Interrupted(io.FileIO):
+        def read(self, *args):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "open", lambda fd, mode: Interrupted(fd, "rb"), raising=False)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            try:
+                worker.collect()
+            finally:
+                worker.stop()
+    finally:
+        os.close(write)
