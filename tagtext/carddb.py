@@ -280,6 +280,72 @@ def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
         raise DatabaseError(f"{source}: {e}") from None
 
 
+def head(data: bytes, source: str, fmt: str, count: int) -> tuple[bytes, str]:
+    """The first ``count`` entries of a database held in memory, in its own shape and
+    format (a JSON array or ``{"cards"/"data": [...]}`` object, JSON lines, CSV with its
+    header), and that format without ``.gz``; ``(data, fmt)`` as given when it holds no more, or
+    cannot be cut (it is not UTF-8, not JSON ...: its readers say what is wrong). What a
+    check that needs only a sample of the entries reads, in a time that does not grow with
+    the database (:func:`tagtext.packs.guess`)."""
+    given, given_fmt = data, fmt
+    data, fmt = decompress(data, source, fmt)
+    try:
+        text = data.decode("utf-8-sig")
+        cut = {"jsonl": _jsonl_head, "csv": _csv_head}.get(fmt, _json_head)(text, count)
+    except (UnicodeDecodeError, ValueError, RecursionError, TypeError, csv.Error):
+        cut = None
+    return (given, given_fmt) if cut is None else (cut.encode("utf-8"), fmt)
+
+
+def _json_head(text: str, count: int) -> str | None:
+    start = len(text) - len(text.lstrip())
+    if text[start:start + 1] == "{":  # {"cards": [...]}: read whole, its lists cut
+        doc = json.loads(text)
+        if not any(isinstance(doc.get(key), list) and len(doc[key]) > count for key in ("cards", "data")):
+            return None
+        return json.dumps({key: value[:count] if key in ("cards", "data") and isinstance(value, list) else value
+                           for key, value in doc.items()}, ensure_ascii=False)
+    if text[start:start + 1] != "[":
+        return None
+    decoder, space = json.JSONDecoder(), re.compile(r"[ \t\n\r]*")
+    end = space.match(text, start + 1).end()
+    for i in range(count):  # the entries' own text: each read, none written again
+        if text[end:end + 1] in ("]", ""):
+            return None
+        end = decoder.raw_decode(text, end)[1]
+        end = space.match(text, end).end()
+        if text[end:end + 1] != ",":
+            return None
+        end = space.match(text, end + 1).end()
+    return text[:end].rstrip().rstrip(",") + "]"
+
+
+def _jsonl_head(text: str, count: int) -> str | None:
+    end = kept = 0
+    while kept < count:
+        stop = text.find("\n", end)
+        if stop < 0:
+            return None
+        kept += bool(text[end:stop].strip())
+        end = stop + 1
+    return text[:end]
+
+
+def _csv_head(text: str, count: int) -> str | None:
+    lines = io.StringIO(text, newline="")
+    taken = []
+
+    def read():
+        for line in lines:
+            taken.append(len(line))
+            yield line
+    rows = csv.reader(read(), strict=True)
+    for _ in range(count + 1):  # the header, then the rows
+        if next(rows, None) is None:
+            return None
+    return text[:sum(taken)]
+
+
 def not_utf8_error(data: bytes, error: UnicodeDecodeError, source: str) -> DatabaseError:
     """``cards.json:3: not UTF-8 text (byte 41); it looks like Shift_JIS (CP932): save it as UTF-8``."""
     line, what = not_utf8(data, error)

@@ -200,3 +200,26 @@ def test_a_ledgers_report_around_the_packs_own_counts():
         "  residual 1", "texts changed, by rule:", "  r1     1",
         "unaccounted names (1), most frequent sentences first:", "    1 次にBを引く。"]
     assert report.to_json()["unaccounted"] == [{"card": "c1", "field": "text", "offset": 7, "sentence": "次にBを引く。"}]
+
+
+@pytest.mark.parametrize("fmt, data, first_two", [
+    ("json", b'[ {"id": "a"} , {"id": "b"},{"id": "c"}]', b'[ {"id": "a"} , {"id": "b"}]'),
+    ("json", b'{"x": 1, "data": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}',
+     b'{"x": 1, "data": [{"id": "a"}, {"id": "b"}]}'),
+    ("jsonl", b'{"id": "a"}\n\n{"id": "b"}\n{"id": "c"}\n', b'{"id": "a"}\n\n{"id": "b"}\n'),
+    ("csv", b'id,effect\r\na,"two\nlines"\r\nb,x\r\nc,y\r\n', b'id,effect\r\na,"two\nlines"\r\nb,x\r\n'),
+])
+def test_head_is_the_first_entries_in_the_databases_own_shape(fmt, data, first_two):
+    """carddb.head: a sample a check reads whatever the database's length (the entries' own
+    text where it can be cut, gzip read, .gz dropped from the format)."""
+    import gzip
+    assert carddb.head(data, "db", fmt, 2) == (first_two, fmt)
+    assert carddb.head(gzip.compress(data), "db", fmt + ".gz", 2) == (first_two, fmt)
+
+
+@pytest.mark.parametrize("fmt, data", [
+    ("json", b'[{"id": "a"}, {"id": "b"}]'), ("json", b'[{"id": "a"}, {"id"'), ("json", b'"no list"'),
+    ("json", b'\xff['), ("jsonl", b'{"id": "a"}\n{"id": "b"}'), ("csv", b'id\na\nb\n'),
+])
+def test_head_of_a_database_of_no_more_entries_or_not_cut_is_the_data_itself(fmt, data):
+    assert carddb.head(data, "db", fmt, 2) == (data, fmt)

@@ -156,3 +156,38 @@ def test_a_database_diffed_with_a_conversion_is_read_with_its_pack(conversions, 
     for name in packs.names():
         result = run("diff", databases[name], conversions[name, "jsonl"], "--exit-code")
         assert result.exit_code == 0 and "No differences" in result.output, result.output
+
+
+#: the packs tagtext ships (the tests' toy pack, installed too, reads any Japanese list)
+SHIPPED = ("tag-tamer", "ygo-tag", "dm-tag-commander", "bd-tag")
+
+
+@pytest.mark.parametrize("made", SHIPPED)
+def test_each_packs_database_given_to_each_other_pack_is_named(databases, made):
+    for given in SHIPPED:
+        if given != made:
+            with pytest.raises(packs.PackMismatch) as caught:
+                packs.load_database(packs.get(given), str(databases[made]))
+            assert f"this looks like a {made} database, not a {given} one; give --pack {made}" in str(caught.value)
+
+
+def test_a_huge_database_no_pack_reads_is_not_read_whole_by_every_other_pack(tmp_path, monkeypatch):
+    """Naming another pack's database reads a bounded sample of the entries with each
+    other pack, not the whole file with each (20,000 ``{}``: a couple of thousand each)."""
+    path = tmp_path / "empty-objects.json"
+    path.write_text("[" + ",".join(["{}"] * 20000) + "]", encoding="utf-8")
+    read: dict[str, list[int]] = {}
+    for name in packs.names():
+        pack = packs.get(name)
+
+        def counted(data, source, fmt="json", _read=pack.database_from_bytes, _name=name):
+            database = _read(data, source, fmt)
+            read.setdefault(_name, []).append(database.entries)
+            return database
+        monkeypatch.setattr(pack, "database_from_bytes", counted)
+    tried = packs.get(packs.DEFAULT)
+    database = packs.load_database(tried, str(path))
+    assert database.entries == 20000 and not database.cards
+    others = [name for name in packs.names() if name != tried.name]
+    assert sorted(read) == sorted(others)  # each other pack was asked ...
+    assert all(sum(counts) <= 2000 for counts in read.values()), read  # ... about a sample only

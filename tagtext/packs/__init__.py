@@ -227,22 +227,41 @@ def load_database(pack, path: str | None):
     return database
 
 
+#: how many entries of a database :func:`guess` reads with each other pack before it
+#: reads the whole with the one pack they look like
+SAMPLE = 2000
+
+
 def guess(data: bytes, source: str, fmt: str, tried) -> str | None:
     """The name of another installed pack (not ``tried``) that reads ``data`` as a card
     database with nothing wrong with it, or None: what a database given to the wrong pack
-    looks like ("this looks like a ygo-tag database")."""
-    from ..carddb import DatabaseError
+    looks like ("this looks like a ygo-tag database"). Each other pack reads the first
+    :data:`SAMPLE` entries (:func:`tagtext.carddb.head`), and only one that reads those
+    well reads the whole: a database no other pack reads (two million ``{}``) costs the
+    check a bounded time, not a reading of the whole file per pack."""
+    from ..carddb import DatabaseError, head
+    try:
+        sample, sample_fmt = head(data, source, fmt, SAMPLE)
+    except DatabaseError:
+        return None
     for name in names():
         if name == tried.name:
             continue
-        try:
-            database = get(name).database_from_bytes(data, source, fmt)
-        except (DatabaseError, TagTextError):
-            continue
-        if database.cards and database.shape_problem() is None and not database.skipped \
-                and in_language(get(name), database):
+        if _reads_well(get(name), sample, source, sample_fmt) and \
+                (sample is data or _reads_well(get(name), data, source, fmt)):
             return name
     return None
+
+
+def _reads_well(pack, data: bytes, source: str, fmt: str) -> bool:
+    """Whether ``pack`` reads ``data`` as a card database with nothing wrong with it."""
+    from ..carddb import DatabaseError
+    try:
+        database = pack.database_from_bytes(data, source, fmt)
+    except (DatabaseError, TagTextError):
+        return False
+    return bool(database.cards) and database.shape_problem() is None and not database.skipped \
+        and in_language(pack, database)
 
 
 #: kana proper (not ・ or ー alone, which English text may hold)
