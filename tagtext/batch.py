@@ -21,7 +21,7 @@ from dataclasses import field
 from typing import Callable, Iterable
 
 from .carddb import Card, Database, Problem
-from .errors import TagTextError
+from .errors import TagTextError, interruption
 from . import packs
 from .records import record
 from .result import RewriteResult
@@ -230,6 +230,8 @@ def convert_card(card: Card, memo: dict[tuple[str, str], RewriteResult] | None, 
             _failed(result, name, where, "text nests too deeply to rewrite")
             continue
         except Exception as e:  # noqa: BLE001 - a bug shows on its card, not as a lost batch
+            if interruption(e) is not None:
+                raise interruption(e) from None  # Ctrl-C, which arrived in Python's machinery
             detail = str(e).strip().splitlines()
             _failed(result, name, where, f"internal error ({type(e).__name__}: {detail[0][:200] if detail else ''}); "
                                          "this text was not rewritten: please report it")

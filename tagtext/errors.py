@@ -8,6 +8,20 @@ class TagTextError(Exception):
     """Base of every error tagtext raises on purpose."""
 
 
+def interruption(error: BaseException) -> BaseException | None:
+    """The interrupt behind ``error`` (Ctrl-C's ``KeyboardInterrupt``, SIGTERM's, an exit:
+    anything not an ``Exception``), when one that arrived inside Python's own machinery came
+    out as another exception (a class being made: "Error calling __set_name__ ..."), or
+    None: such an error is the user's Ctrl-C, not a text that failed or a bug."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if not isinstance(error, Exception):
+            return error
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return None
+
+
 class ParseError(TagTextError):
     """Effect text the grammar cannot parse: position, and a caret excerpt."""
 

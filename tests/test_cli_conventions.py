@@ -194,3 +194,40 @@ def test_the_project_file_the_cli_looks_for_is_the_projects():
     from tagtext import project
     from tagtext.cli import common
     assert common.PROJECT_FILE == project.FILE
+
+
+def _interrupted_in_pythons_machinery() -> RuntimeError:
+    """What Ctrl-C arriving while a dataclass is made comes out as (the sweep saw it in
+    the first tenth of a second of `convert`): a RuntimeError from the KeyboardInterrupt."""
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise RuntimeError("Error calling __set_name__ on 'Field' instance 'restrictions' in 'Card'") from interrupt
+    except RuntimeError as error:
+        return error
+
+
+def test_an_interrupt_that_came_out_as_another_error_ends_as_an_interrupt(capsys):
+    """Exit 130 and "interrupted", not exit 3 and "internal error ... please report it"."""
+    from tagtext.cli import common
+
+    with pytest.raises(SystemExit) as exited:
+        common.internal_error(_interrupted_in_pythons_machinery())
+    assert exited.value.code == common.EXIT_INTERRUPTED
+    assert capsys.readouterr().err == "tagtext: error: interrupted\n"
+
+
+def test_an_interrupt_while_a_card_is_rewritten_stops_the_batch():
+    """One card's error is recorded and the batch goes on; Ctrl-C is not a card's error,
+    even when it comes out of Python's machinery as another exception."""
+    from tagtext import batch, packs
+
+    card = packs.get().load_database(None).cards[0]
+
+    class Interrupted:
+        def rewrite(self, *args, **kwargs):
+            raise _interrupted_in_pythons_machinery()
+
+    with pytest.raises(KeyboardInterrupt):
+        batch.convert_card(card, None, Interrupted())

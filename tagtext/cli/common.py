@@ -14,7 +14,7 @@ from typing import Iterable
 
 import click
 
-from ..errors import TagTextError
+from ..errors import TagTextError, interruption
 from ..problem_log import FIRST_FEW, ProblemLog  # FIRST_FEW: how many of a kind are printed
 from . import streams
 
@@ -142,7 +142,14 @@ def usage_error(error: "click.UsageError") -> "NoReturn":  # noqa: F821
 
 
 def internal_error(error: BaseException) -> "NoReturn":  # noqa: F821
-    """An exception tagtext did not expect: one line (the traceback with --debug), exit 3."""
+    """An exception tagtext did not expect: one line (the traceback with --debug), exit 3;
+    but an interrupt that arrived inside Python's machinery and came out as another
+    exception ends as that interrupt does (130, 143)."""
+    behind = interruption(error)
+    if isinstance(behind, KeyboardInterrupt):
+        fail("interrupted", EXIT_INTERRUPTED)
+    if isinstance(behind, Terminated):
+        fail("terminated", EXIT_TERMINATED)
     if FLAGS["debug"]:
         import traceback  # (only here: not at start-up)
         traceback.print_exception(error, file=sys.stderr)
