@@ -278,3 +278,19 @@ def test_a_read_only_disk_names_dir_not_a_temporary_directory(tmp_path, db, monk
     result = run("convert", db, "-o", tmp_path / "out.json")
     assert result.exit_code == 1
     assert result.stderr.strip() == f"tagtext: error: {tmp_path / 'out.json'}: cannot write (Read-only file system)"
+
+
+@pytest.mark.parametrize("command", [("convert",), ("db", "export"), ("errata",)])
+@pytest.mark.parametrize("option", ["-o", "--output"])
+def test_an_empty_output_path_is_a_usage_error(tmp_path, db, monkeypatch, command, option):
+    """``-o ""`` names no file (it once tried to rename a temporary file over the current
+    directory: "cannot write (Device or resource busy)"): a usage error, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    args = (*command, db, option, "") if command != ("db", "export") else (*command, option, "")
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines[0] == f"tagtext: error: Invalid value for '-o' / '--output': an empty path names no file; " \
+                       f"give a name{', or - for stdout' if command != ('errata',) else ''}", lines
+    assert sorted(os.listdir(tmp_path)) == before

@@ -339,6 +339,24 @@ def notes_option(func):
              "「※DTC：…」), the rewrites kept. A pack that writes none refuses it.")(func)
 
 
+class OutputPath(click.ParamType):
+    """The type of ``-o/--output``: ``inner``'s (a string, a ``click.Path``), but an empty
+    path, which names no file (renaming a file over "" is renaming it over the current
+    directory), is a usage error. ``stdout``: whether "-" writes to stdout."""
+
+    def __init__(self, inner: click.ParamType = click.STRING, stdout: bool = True):
+        self.inner, self.stdout, self.name = inner, stdout, inner.name
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value:
+            self.fail(f"an empty path names no file; give a name{', or - for stdout' if self.stdout else ''}",
+                      param, ctx)
+        return self.inner.convert(value, param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        return self.inner.shell_complete(ctx, param, incomplete)
+
+
 def _resolve_pack(ctx, param, value):
     from .. import packs
     if value is None:

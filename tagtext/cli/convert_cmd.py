@@ -17,9 +17,9 @@ from .. import carddb, packs
 from ..carddb import refuse_shape
 from ..batch import BatchResult, convert_database, refuse_strict, refuse_strict_problem
 from ..convert import FORMATS, UnknownSuffix, format_for, write
-from .common import (PackCommand, allow_empty_option, check_shape, customised, fail, global_flags, handle_errors,
-                     jobs_option, not_rewritten, note, pack_option, plural, quiet, notes_option, report_problems,
-                     rulings_option, strict_option)
+from .common import (OutputPath, PackCommand, allow_empty_option, check_shape, customised, fail, global_flags,
+                     handle_errors, jobs_option, not_rewritten, note, pack_option, plural, quiet, notes_option,
+                     report_problems, rulings_option, strict_option)
 from .output import open_text, print_rendered, to_stdout
 
 #: ``--format database``: write-back, DB in its own shape with the tag format's texts
@@ -29,7 +29,8 @@ WRITE_BACK = "database"
 @click.command("convert", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False, metavar="[DB]")
-@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically); \"-\" or none: stdout.")
+@click.option("-o", "--output", metavar="OUT", type=OutputPath(),
+              help="Write to OUT (atomically); \"-\" or none: stdout.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS + (WRITE_BACK,)), default=None,
               help="Output format. Default: from OUT's suffix (.jsonl, .csv, .md), else json. "
                    "database: DB itself, in its own shape, each text replaced by the tag format's.")

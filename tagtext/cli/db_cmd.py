@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import PackCommand, fail, global_flags, handle_errors, note, pack_option, plural
+from .common import OutputPath, PackCommand, fail, global_flags, handle_errors, note, pack_option, plural
 from .output import print_bytes, to_stdout, write_bytes
 
 
@@ -15,7 +15,7 @@ def db():
 
 @db.command("export", cls=PackCommand)
 @global_flags
-@click.option("-o", "--output", metavar="OUT",
+@click.option("-o", "--output", metavar="OUT", type=OutputPath(),
               help="Write to OUT (atomically; gzipped when it ends in .gz); \"-\" or none: stdout.")
 @pack_option
 @handle_errors

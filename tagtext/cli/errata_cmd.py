@@ -8,15 +8,16 @@ from pathlib import Path
 import click
 
 from ..errata import FORMATS, build_errata
-from .common import (PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors, jobs_option, note,
-                     notes_option, pack_option, plural, report_problems, rulings_option, strict_option)
+from .common import (OutputPath, PackCommand, TextNotRewritten, allow_empty_option, global_flags, handle_errors,
+                     jobs_option, note, notes_option, pack_option, plural, report_problems, rulings_option,
+                     strict_option)
 
 
 @click.command("errata", cls=PackCommand)
 @global_flags
 @click.argument("db", required=False)
 @click.option("-o", "--output", "out", required=True, metavar="DIR",
-              type=click.Path(file_okay=False, path_type=Path),
+              type=OutputPath(click.Path(file_okay=False, path_type=Path), stdout=False),
               help="Directory to write (created; replaced only if an earlier `tagtext errata` wrote it).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="html", show_default=True,
               help="html: a static site. wiki: Markdown pipe tables, one file per set.")
