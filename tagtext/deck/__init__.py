@@ -15,7 +15,8 @@ A rule pack that has deck rules gives them from its ``deck_rules()`` (the pack c
 (``tagtext.packs.tag_tamer.deck``), with:
 
 - ``read_deck(path, label) -> Deck``: read one deck file (raises :class:`DeckFileError`,
-  one line naming file:line);
+  one line naming file:line; a file that names no card, an empty one, is such an error,
+  "no cards found (expected ...)", exit 2, not a deck of nothing to check);
 - ``parse_deck(text, source, label) -> Deck``: the same for a deck held in a string (a
   list pasted on stdin: ``tagtext deck check -``);
 - ``check_team(decks, database=None, banlist=None) -> Report``: run the pack's ``RULES``

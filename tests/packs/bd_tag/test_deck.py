@@ -229,6 +229,9 @@ def test_names_match_whatever_their_width_or_spacing(facts):
     ("テリトリー: コンビナート\nテリトリー: 神域 鏡花水月\n", "deck.txt:2: a second territory line (the first is on line 1)"),
     ("4\n", "deck.txt:1: a count with no card name: '4'"),
     ("1234567890123 ユニットA\n", "deck.txt:1: a count of 13 digits is not a count"),
+    ("", "deck.txt: no cards found (expected a Build Divide deck list"),
+    (" \n\u3000\n# メインデッキ\n// コメント\n", "deck.txt: no cards found (expected a Build Divide deck list"),
+    ("メインデッキ\nDデッキ\n", "deck.txt: no cards found (expected a Build Divide deck list"),
 ])
 def test_a_deck_file_that_cannot_be_read_is_one_line(text, message):
     with pytest.raises(DeckFileError) as e:
@@ -250,6 +253,19 @@ def test_the_command_with_two_limit(tmp_path):
     assert {p["rule"] for p in doc["problems"]} == {"copies", "aces-differ"}
     same = CliRunner().invoke(cli, args + ["--variant", "two-limit", "--json"])
     assert json.loads(same.stdout)["problems"] == doc["problems"]
+
+
+def test_an_empty_deck_list_is_no_deck_as_in_every_pack(tmp_path):
+    """An empty or blank file is "no cards found", exit 2 (a file that is no deck list), as
+    the other packs say; it was checked as a deck of nothing: "illegal, 3 problems"."""
+    empty = tmp_path / "empty.txt"
+    for text in ("", "\n  \n"):
+        empty.write_text(text, encoding="utf-8")
+        for pack in ("bd-tag", "tag-tamer", "ygo-tag", "dm-tag-commander"):
+            result = CliRunner().invoke(cli, ["deck", "check", "--pack", pack, str(empty)])
+            assert result.exit_code == 2, (pack, result.output)
+            assert result.stdout == "" and result.stderr.count("\n") == 1, (pack, result.output)
+            assert result.stderr.startswith(f"tagtext: error: {empty}: no card"), (pack, result.stderr)
 
 
 def test_the_command_refuses_what_it_cannot_do_in_one_line():

@@ -82,7 +82,8 @@ def read_deck(path: str | Path, label: str = "A") -> BdDeck:
 
 def parse_deck(text: str, source: str, label: str = "A") -> BdDeck:
     """A deck list held in a string (see the module docstring); a line that is none of its
-    forms is a one-line :class:`DeckFileError` naming file:line."""
+    forms, or a list that names no card at all (an empty file), is a one-line
+    :class:`DeckFileError` naming file:line."""
     deck = BdDeck(source, FORMAT, label=label)
     section = deck.entries
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -105,6 +106,9 @@ def parse_deck(text: str, source: str, label: str = "A") -> BdDeck:
         if count == 0:
             continue
         section.append(DeckEntry(name_key(name), count, lineno, name))
+    if not (deck.entries or deck.d_deck or deck.territory or deck.ace):
+        raise DeckFileError(source, f"no cards found (expected a {FORMAT}: one card a line, '4 NAME', 'NAME x4' "
+                                    f"or a name)")
     return deck
 
 
