@@ -306,6 +306,17 @@ def test_an_unknown_card_is_counted_and_reported(facts, by_civ):
                                   "deck-cards.json (counted; its type, civilisations and rarity not checked)"]
 
 
+def test_an_unknown_cards_long_line_is_shortened_in_its_note(facts, by_civ):
+    """A line of 100,000 characters is not echoed whole: cut in the middle, as deck lines
+    are in every pack's messages (tagtext.deck.model.shorten)."""
+    from tagtext.deck.model import shorten
+    written = "あ" * 50000 + "い" * 50000
+    report = check([fire_deck(by_civ, n=59, extra=[f"1 《{written}》"])], facts)
+    assert report.not_checked == [f"A line 60: 《{shorten(written)}》 is not in the card database shipped + "
+                                  "deck-cards.json (counted; its type, civilisations and rarity not checked)"]
+    assert len(report.not_checked[0]) < 250 and "あ…い" in report.not_checked[0]
+
+
 def test_every_report_names_the_list_and_how_old_it_is(facts, by_civ):
     report = check([fire_deck(by_civ)], facts)
     assert report.banlist.describe() == ("殿堂 (tests), last updated 2025-12-01, 31 days ago (test-banlist.toml): "

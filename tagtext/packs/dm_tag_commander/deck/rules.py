@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from tagtext.deck import DeckRule, Problem, Team
+from tagtext.deck.model import shorten
 
 from .cards import FIVE, CardInfo, DeckFacts
 from .formats import DmDeck, name_key
@@ -316,8 +317,8 @@ def unknown_cards(team: Team, reg: Regulation) -> list[str]:
                 role = "the commander " if line is deck.commander else ""
                 near = reg.facts.closest(line.key)
                 hint = f"; did you mean 《{near.name}》?" if near is not None else ""
-                out.append(f"{deck.label} line {line.line}: {role}《{line.written}》 is not in the card database "
-                           f"{reg.facts.source} (counted; its type, civilisations and rarity not checked{hint})")
+                out.append(f"{deck.label} line {line.line}: {role}《{shorten(line.written)}》 is not in the card "
+                           f"database {reg.facts.source} (counted; its type, civilisations and rarity not checked{hint})")
         card = deck.commander.card if deck.commander is not None else None
         if card is not None:
             unknown = [r for r in dict.fromkeys(card.rarities) if r not in reg.ranks and r not in reg.no_rarity]
