@@ -568,8 +568,8 @@ def entry_card_id(where: str, entry: object, problems: list[Problem], fields: tu
     :func:`text_value`), or None with a problem added (skipped): an entry that is no object,
     or has no id."""
     if not isinstance(entry, dict):
-        problems.append(Problem(where, "expected a card object; skipped", kind="not-an-object",
-                                summary="entries that are not card objects", skipped=True))
+        problems.append(Problem(where, f"expected a card object, got {json_kind(entry)}; skipped",
+                                kind="not-an-object", summary="entries that are not card objects", skipped=True))
         return None
     card_id = next((found for found in (text_value(entry.get(name)) for name in fields) if found), "")
     if not card_id:
@@ -577,6 +577,13 @@ def entry_card_id(where: str, entry: object, problems: list[Problem], fields: tu
                                 summary="entries with no card id", skipped=True))
         return None
     return card_id
+
+
+def not_text(where: str, what: str, value: object, card: str | None = None, field: str | None = None) -> Problem:
+    """The problem of a text field whose value is not text (``what``: "field 'effect'"),
+    which is ignored, the card kept: "field 'effect' is a number, not text; ignored"."""
+    return Problem(where, f"{what} is {json_kind(value)}, not text; ignored", card, field, kind="not-text",
+                   summary="text fields that are not text")
 
 
 def text_value(value: object) -> str:

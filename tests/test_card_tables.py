@@ -152,7 +152,7 @@ def test_an_entry_card_id_or_a_problem():
     assert carddb.entry_card_id("e2", {"id": True, "cardId": " "}, problems, ("id", "cardId")) is None
     assert carddb.entry_card_id("e3", {"id": "", "cardId": 12}, problems, ("id", "cardId")) == "12"
     assert [(p.where, p.kind, p.message, p.skipped) for p in problems] == [
-        ("e1", "not-an-object", "expected a card object; skipped", True),
+        ("e1", "not-an-object", "expected a card object, got an array; skipped", True),
         ("e2", "no-id", 'no card id ("id"); skipped', True)]
     assert [carddb.text_value(v) for v in (" a ", 3, 2.5, None, False, ["x"])] == ["a", "3", "2.5", "", "", ""]
 

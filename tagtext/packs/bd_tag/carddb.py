@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...carddb import Card, Database, Problem, entry_card_id, parse_bytes as _parse_bytes, read_file
+from ...carddb import Card, Database, Problem, entry_card_id, not_text, parse_bytes as _parse_bytes, read_file
 from ...carddb import text_value as _text
 
 TEXT_FIELDS = ("effect",)
@@ -152,7 +152,7 @@ def card_from_entry(where: str, entry: object, problems: list[Problem]) -> BdCar
         if effect.strip():
             texts["effect"] = effect
     elif effect is not None:
-        problems.append(Problem(here, "field 'effect' is not text; ignored", card_id, "effect"))
+        problems.append(not_text(here, "field 'effect'", effect, card_id, "effect"))
     return BdCard(card_id, name, "", card_type, texts, territory=territory, **flags)
 
 

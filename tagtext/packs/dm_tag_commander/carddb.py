@@ -33,7 +33,7 @@ from importlib import resources
 from pathlib import Path
 
 from ... import writeback
-from ...carddb import Card, Database, Problem, entry_card_id, parse_bytes as _parse_bytes, read_file
+from ...carddb import Card, Database, Problem, entry_card_id, not_text, parse_bytes as _parse_bytes, read_file
 from ...carddb import text_value as _text
 
 TEXT_FIELDS = ("text",)
@@ -242,7 +242,7 @@ def _classic(card_id: str, entry: dict, where: str, problems: list[Problem]) -> 
                        if code not in printed)
     rarities = tuple(p.rarity for p in printings if p.rarity) or (
         (_text(entry.get("rarity")),) if entry.get("rarity") else ())
-    texts = _texts({"text": entry.get("text")}, where, problems)
+    texts = _texts({"text": entry.get("text")}, card_id, where, problems)
     return DmCard(card_id, _text(entry.get("name")), printings[0].set if printings else "", _text(entry.get("cardType")),
                   texts, civilizations=_civs(entry), races=_list(entry.get("races")), rarities=rarities,
                   printings=printings, cost=_int(entry.get("cost")), shape="classic")
@@ -260,7 +260,7 @@ def _from_2018(card_id: str, entry: dict, where: str, problems: list[Problem]) -
         card_type = "クリーチャー/呪文"
     else:
         card_type = "クリーチャー"
-    texts = _texts({"text": entry.get("text")}, where, problems)
+    texts = _texts({"text": entry.get("text")}, card_id, where, problems)
     return DmCard(card_id, name, "2017-18", card_type, texts, civilizations=_civs(entry), races=_list(entry.get("races")),
                   cost=_int(entry.get("cost")), unbroken=True, shape="2018")
 
@@ -268,7 +268,7 @@ def _from_2018(card_id: str, entry: dict, where: str, problems: list[Problem]) -
 def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
     for i, effect in enumerate(entry["effects"]):
         if not isinstance(effect, str):
-            problems.append(Problem(where, f"effects[{i}] is not text; ignored", card_id, "text"))
+            problems.append(not_text(where, f"effects[{i}]", effect, card_id, "text"))
     lines, _ = _effect_lines(entry["effects"])
     card_type = _text(entry.get("type")) or _text(entry.get("cardType"))
     texts = {"text": "\n".join(lines)} if lines else {}
@@ -280,7 +280,7 @@ def _modern(card_id: str, entry: dict, where: str, problems: list[Problem]) -> D
 
 
 def _plain(card_id: str, entry: dict, where: str, problems: list[Problem]) -> DmCard:
-    texts = _texts({"text": entry.get("text")}, where, problems)
+    texts = _texts({"text": entry.get("text")}, card_id, where, problems)
     card_type = _text(entry.get("cardType")) or _text(entry.get("type")) or _text(entry.get("card_type"))
     rarity = _text(entry.get("rarity"))
     return DmCard(card_id, _text(entry.get("name")), _text(entry.get("set")), card_type, texts,
@@ -289,13 +289,13 @@ def _plain(card_id: str, entry: dict, where: str, problems: list[Problem]) -> Dm
 
 # ----------------------------------------------------------------------------- values
 
-def _texts(pairs: dict, where: str, problems: list[Problem]) -> dict[str, str]:
+def _texts(pairs: dict, card_id: str, where: str, problems: list[Problem]) -> dict[str, str]:
     out = {}
     for name, value in pairs.items():
         if value is None or value == "":
             continue
         if not isinstance(value, str):
-            problems.append(Problem(where, f"field {name!r} is not text; ignored", field=name))
+            problems.append(not_text(where, f"field {name!r}", value, card_id, name))
             continue
         if value.strip():
             out[name] = value
