@@ -310,12 +310,54 @@ def compare(old: Side, new: Side, jobs: int | None = 1) -> Comparison:
 
 _TOKEN = re.compile(r"\w+(?:['’]\w+)*|\s+|[^\w\s]", re.UNICODE)
 
+#: How much matching the word diff of two texts may do: SequenceMatcher's time grows with
+#: the cube of a repetitive text's length ("Both players draw 2 cards. " × 300, 8 KB:
+#: 28 s; a 540 KB text never ended). Each search for a longest match is charged the tokens
+#: it reads and the places in the other text they occur (its work, at most); the texts of
+#: every shipped corpus, against their rewriting or an edited copy, cost at most 42,182
+#: (Tag Tamer's EX6-062), and this much takes under a tenth of a second. Past it,
+#: see :func:`word_diff`.
+WORD_DIFF_BUDGET = 200_000
+
+
+class _OverBudget(Exception):
+    pass
+
+
+class _BoundedMatcher(difflib.SequenceMatcher):
+    """SequenceMatcher (no junk) that raises :class:`_OverBudget` before its searches for a
+    longest match have done more than ``budget`` work; within it, the same matches."""
+
+    def __init__(self, a: list[str], b: list[str], budget: int = WORD_DIFF_BUDGET):
+        self.budget = budget
+        super().__init__(None, a, b, autojunk=False)
+
+    def find_longest_match(self, alo=0, ahi=None, blo=0, bhi=None):
+        ahi = len(self.a) if ahi is None else ahi
+        places = self.b2j
+        self.budget -= (ahi - alo) + sum(len(places.get(token, ())) for token in self.a[alo:ahi])
+        if self.budget < 0:
+            raise _OverBudget
+        return super().find_longest_match(alo, ahi, blo, bhi)
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]] | None:
+    """SequenceMatcher's opcodes for ``a`` -> ``b``, None past :data:`WORD_DIFF_BUDGET`."""
+    try:
+        return _BoundedMatcher(a, b).get_opcodes()
+    except _OverBudget:
+        return None
+
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
     """``old`` -> ``new`` as (op, text) runs: ``=`` same, ``-`` only in old, ``+`` only in new.
 
     Words, runs of space and single punctuation marks are the units, so
     ``"3 cards."`` -> ``"6 cards."`` is ``[("-", "3"), ("+", "6"), ("=", " cards.")]``.
+
+    Two texts whose diff would cost more than :data:`WORD_DIFF_BUDGET` are diffed
+    coarsely, in bounded time: the tokens both begin and end with are kept, and what lies
+    between is word-diffed if that is within the budget, else shown as one replacement.
     """
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
     runs: list[tuple[str, str]] = []
@@ -328,12 +370,24 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
         else:
             runs.append((op, text))
 
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    start, end_a, end_b = 0, len(a), len(b)
+    opcodes = _opcodes(a, b)
+    if opcodes is None:
+        while start < end_a and start < end_b and a[start] == b[start]:
+            start += 1
+        while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+            end_a, end_b = end_a - 1, end_b - 1
+        add("=", "".join(a[:start]))
+        opcodes = (_opcodes(a[start:end_a], b[start:end_b])
+                   or [("replace", 0, end_a - start, 0, end_b - start)])
+    middle_a, middle_b = a[start:end_a], b[start:end_b]
+    for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
-            add("=", "".join(a[i1:i2]))
+            add("=", "".join(middle_a[i1:i2]))
         else:
-            add("-", "".join(a[i1:i2]))
-            add("+", "".join(b[j1:j2]))
+            add("-", "".join(middle_a[i1:i2]))
+            add("+", "".join(middle_b[j1:j2]))
+    add("=", "".join(a[end_a:]))
     return runs
 
 

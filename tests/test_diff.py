@@ -6,6 +6,7 @@ the edit; expected Tag Tamer texts come from :func:`tagtext.rewrite`.
 
 from __future__ import annotations
 
+import difflib
 import gzip
 import json
 import re
@@ -305,6 +306,72 @@ def test_word_diff_rebuilds_both_sides(old, new):
     assert "".join(t for op, t in runs if op != "+") == old
     assert "".join(t for op, t in runs if op != "-") == new
     assert all(t for _, t in runs)
+
+
+@pytest.fixture
+def matching_work(monkeypatch) -> list[int]:
+    """The work SequenceMatcher's searches for a longest match do (the places of ``a``'s
+    tokens in ``b`` each search reads), summed into ``[total]``; a search past twice the
+    word diff's budget fails the test at once (sweep s8, N3: the time grew with the cube
+    of a repetitive text's length, 28 s for 8 KB)."""
+    total = [0]
+    real = difflib.SequenceMatcher.find_longest_match
+
+    def counted(self, alo=0, ahi=None, blo=0, bhi=None):
+        ahi = len(self.a) if ahi is None else ahi
+        bhi = len(self.b) if bhi is None else bhi
+        total[0] += sum(1 for token in self.a[alo:ahi] for j in self.b2j.get(token, ()) if j < bhi)
+        assert total[0] <= 2 * tagtext.diff.WORD_DIFF_BUDGET, "the word diff went past its budget"
+        return real(self, alo, ahi, blo, bhi)
+
+    monkeypatch.setattr(difflib.SequenceMatcher, "find_longest_match", counted)
+    return total
+
+
+def test_a_long_repetitive_text_is_diffed_within_the_budget(matching_work):
+    """'Both players draw 2 cards. ' * 100 took 1.2 s, * 300 28 s, a 540 KB card text hung:
+    past the budget the common start and end are kept and the middle is one replacement."""
+    def diffed(old: str, new: str) -> list[tuple[str, str]]:
+        matching_work[0] = 0
+        runs = word_diff(old, new)
+        assert "".join(t for op, t in runs if op != "+") == old
+        assert "".join(t for op, t in runs if op != "-") == new
+        return runs
+
+    for n in (100, 5_000):
+        old, new = "Both players draw 2 cards. " * n, "All players draw 2 cards. " * n
+        same_end = " players draw 2 cards. "
+        assert diffed(old, new) == [("-", old[:-len(same_end)]), ("+", new[:-len(same_end)]), ("=", same_end)]
+        assert diffed(old, old + "Then, trash 1 card.") == [("=", old), ("+", "Then, trash 1 card.")]
+        middle = 27 * (n // 2)
+        assert diffed(old, old[:middle] + "Each player draws 3 cards. " + old[middle:]) == \
+            [("=", old[:middle]), ("+", "Each player draws 3 cards. "), ("=", old[middle:])]
+    # a long text with a small change keeps a word diff of the change
+    tail = " ".join(f"word{i}" for i in range(2000))
+    assert diffed("Trash 3 cards. " + tail, "Trash 6 cards. " + tail) == \
+        [("=", "Trash "), ("-", "3"), ("+", "6"), ("=", " cards. " + tail)]
+
+
+def test_the_longest_real_texts_keep_their_word_diff(raw_cards, matching_work):
+    """Within the budget the word diff is SequenceMatcher's over the whole texts, as it was:
+    the longest shipped Tag Tamer texts, against their rewriting, are well within it."""
+    texts = sorted((t for c in raw_cards for k in ("effect", "digivolveEffect", "securityEffect")
+                    if isinstance(t := c.get(k), str)), key=len)[-5:]
+    for text in texts:
+        rewritten = tagtext.rewrite(text).text
+        a, b = tagtext.diff._TOKEN.findall(text), tagtext.diff._TOKEN.findall(rewritten)
+        matching_work[0] = 0
+        expected = []
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            for op, part in ((("=", a[i1:i2]),) if tag == "equal" else (("-", a[i1:i2]), ("+", b[j1:j2]))):
+                if part and expected and expected[-1][0] == op:
+                    expected[-1] = (op, expected[-1][1] + "".join(part))
+                elif part:
+                    expected.append((op, "".join(part)))
+        work = matching_work[0]
+        matching_work[0] = 0
+        assert word_diff(text, rewritten) == expected
+        assert matching_work[0] == work <= tagtext.diff.WORD_DIFF_BUDGET / 4  # the same search, once
 
 
 def test_changed_lines_keep_only_lines_with_a_change():
