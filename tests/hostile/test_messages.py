@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tagtext import packs
 from tagtext.errata.model import anchor
 
 from .conftest import CARDS, GOOD, one_line, run, write_json
@@ -178,6 +179,30 @@ def test_ygo_problems_have_kinds_and_a_text_that_is_no_text_is_reported(tmp_path
     assert result.exit_code == 1
     assert "field 'text' is a number, not text; ignored" in result.stderr
     assert "(text fields that are not text; 5 in all)" in result.stderr
+
+
+@pytest.mark.parametrize("pack, field, card", [
+    ("dm-tag-commander", "text", {"name": "カード"}),
+    ("bd-tag", "effect", {"name": "カード", "type": "unit"}),
+])
+def test_the_card_table_packs_say_what_a_bad_entry_is_and_group_by_kind(pack, field, card):
+    """M16 for Duel Masters and Build Divide, as for Digimon and Yu-Gi-Oh!: what an entry or
+    a text field is instead ("got a number"), and a kind of their own, not "other", for the
+    report's "... and 1 more like these (text fields that are not text; 4 in all)"."""
+    entries = [5, "x", None] + [{"id": f"c{i}", **card, field: value}
+                                for i, value in enumerate((3, ["a"], {"a": 1}, True))]
+    db = packs.get(pack).database_from_bytes(json.dumps(entries).encode(), "cards.json", "json")
+    got = [(p.where, p.message, p.kind, p.summary, p.card, p.field) for p in db.problems]
+    entry, text = ("not-an-object", "entries that are not card objects"), ("not-text", "text fields that are not text")
+    assert got == [
+        ("cards.json: entry 1", "expected a card object, got a number; skipped", *entry, None, None),
+        ("cards.json: entry 2", "expected a card object, got a string; skipped", *entry, None, None),
+        ("cards.json: entry 3", "expected a card object, got null; skipped", *entry, None, None),
+        ("cards.json: entry 4 (id c0)", f"field '{field}' is a number, not text; ignored", *text, "c0", field),
+        ("cards.json: entry 5 (id c1)", f"field '{field}' is an array, not text; ignored", *text, "c1", field),
+        ("cards.json: entry 6 (id c2)", f"field '{field}' is an object, not text; ignored", *text, "c2", field),
+        ("cards.json: entry 7 (id c3)", f"field '{field}' is a boolean, not text; ignored", *text, "c3", field),
+    ]
 
 
 def test_a_conversion_made_by_another_pack_is_refused(tmp_path, db):

@@ -50,27 +50,6 @@ def test_bad_entries_are_reported_and_the_rest_loads():
     ]
 
 
-def test_entries_of_the_wrong_kind_say_what_they_are_and_are_summarised_by_kind():
-    """As tag-tamer and ygo-tag say them: what the entry or field is, and a kind of its own
-    (not "other") for the report's "... and 1 more like these (text fields that are not
-    text; 4 in all)"."""
-    entries = [5, "x", None, {"id": "b1", "name": "カード", "type": "unit", "effect": 3},
-               {"id": "b2", "type": "unit", "effect": ["a"]}, {"id": "b3", "type": "unit", "effect": {"a": 1}},
-               {"id": "b4", "type": "unit", "effect": True}]
-    db = carddb.parse_bytes(json.dumps(entries).encode(), "cards.json", "json")
-    assert [(p.message, p.kind, p.summary) for p in db.problems] == [
-        ("expected a card object, got a number; skipped", "not-an-object", "entries that are not card objects"),
-        ("expected a card object, got a string; skipped", "not-an-object", "entries that are not card objects"),
-        ("expected a card object, got null; skipped", "not-an-object", "entries that are not card objects"),
-        ("field 'effect' is a number, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'effect' is an array, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'effect' is an object, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'effect' is a boolean, not text; ignored", "not-text", "text fields that are not text"),
-    ]
-    assert [(p.card, p.field) for p in db.problems[3:]] == [("b1", "effect"), ("b2", "effect"), ("b3", "effect"),
-                                                           ("b4", "effect")]
-
-
 def test_a_table_of_english_texts_or_untyped_cards_is_no_build_divide_table():
     entries = [{"id": str(i), "name": "x", "type": "unit", "effect": "Draw 1 card."} for i in range(5)]
     db = carddb.parse_bytes(json.dumps(entries).encode(), "en.json")

@@ -3,7 +3,6 @@ scrape shape with 【X 側】 markers, and a plain {id, name, text} file."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -54,26 +53,6 @@ def test_the_modern_scrape_shape_keeps_twinpact_sides_in_the_text(pack):
     # a marker opening an entry is put on a line of its own
     assert "\n【呪文側】\n各プレイヤーは" in cards["test-002"].texts["text"]
     assert [(p.message, p.kind) for p in db.problems] == [("effects[1] is a number, not text; ignored", "not-text")]
-
-
-def test_entries_of_the_wrong_kind_say_what_they_are_and_are_summarised_by_kind(pack):
-    """As tag-tamer and ygo-tag say them: what the entry or field is, and a kind of its own
-    (not "other") for the report's "... and 1 more like these (text fields that are not
-    text; 4 in all)"."""
-    entries = [5, "x", None, {"id": "p1", "name": "カード", "text": 3}, {"id": "p2", "name": "カード", "text": ["a"]},
-               {"id": "p3", "name": "カード", "text": {"a": 1}}, {"id": "p4", "name": "カード", "text": True}]
-    db = pack.database_from_bytes(json.dumps(entries).encode(), "cards.json", "json")
-    assert [(p.message, p.kind, p.summary) for p in db.problems] == [
-        ("expected a card object, got a number; skipped", "not-an-object", "entries that are not card objects"),
-        ("expected a card object, got a string; skipped", "not-an-object", "entries that are not card objects"),
-        ("expected a card object, got null; skipped", "not-an-object", "entries that are not card objects"),
-        ("field 'text' is a number, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'text' is an array, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'text' is an object, not text; ignored", "not-text", "text fields that are not text"),
-        ("field 'text' is a boolean, not text; ignored", "not-text", "text fields that are not text"),
-    ]
-    assert [(p.card, p.field) for p in db.problems[3:]] == [("p1", "text"), ("p2", "text"), ("p3", "text"),
-                                                           ("p4", "text")]
 
 
 def test_the_spell_side_after_a_marker_is_a_spell(pack):
