@@ -32,6 +32,16 @@ class DatabaseError(TagTextError):
     """A database file that cannot be read at all."""
 
 
+class JsonError(DatabaseError):
+    """Text that is not valid JSON: ``where`` (``cards.json:3:41``) and ``what`` (``invalid
+    JSON: Unterminated string``) apart, so that a JSON-lines reader can skip the line as a
+    bad entry."""
+
+    def __init__(self, where: str, what: str):
+        super().__init__(f"{where}: {what}")
+        self.where, self.what = where, what
+
+
 class ShapeError(DatabaseError):
     """A database that no longer looks like a card database (see Database.shape_problem)."""
 
@@ -118,10 +128,12 @@ class Database:
         the entries."""
         entries = self.entries if self.entries is not None else len(self.cards) + self.skipped
         main = self.main_field
+        bad_lines = [p for p in self.problems if p.kind == INVALID_JSON_LINE]
         return shape_problem(self.source, entries, self.skipped, len(self.cards),
                              any(card.texts for card in self.cards),
                              bool(main) and any(main in card.texts for card in self.cards),
-                             main, self.text_fields, self.id_fields, texts)
+                             main, self.text_fields, self.id_fields, texts,
+                             bad_lines=(len(bad_lines), bad_lines[0]) if bad_lines else None)
 
     def by_id(self) -> dict[str, Card]:
         return {card.id: card for card in self.cards}
@@ -135,25 +147,34 @@ class Database:
 
 def shape_problem(source: str, entries: int, skipped: int, cards: int, with_text: bool, with_main: bool,
                   main_field: str, text_fields: tuple[str, ...], id_fields: tuple[str, ...] = (),
-                  texts: bool = True) -> str | None:
+                  texts: bool = True, bad_lines: tuple[int, Problem] | None = None) -> str | None:
     """:meth:`Database.shape_problem` from counts (``with_text``: some card has a text;
     ``with_main``: some card has a ``main_field`` text), for a database read a card at a
-    time (:mod:`tagtext.streaming`)."""
+    time (:mod:`tagtext.streaming`). ``bad_lines``: how many of the skipped entries were
+    JSON lines that are not valid JSON, and the first (named in the problem: the cause
+    may be a file that is not JSON lines)."""
     if entries == 0:
         return f"{source}: no entries at all"
+    invalid = skipped_lines = ""
+    if bad_lines:
+        count, first = bad_lines
+        first_bad = f"the first: {first.where}: {first.message.split(';')[0]}"
+        invalid = f", {count} of them not valid JSON ({first_bad})"
+        skipped_lines = f" ({count} {'line' if count == 1 else 'lines'} not valid JSON skipped, {first_bad})"
     if not cards:
         ids = " or ".join(f"\"{name}\"" for name in id_fields)
-        read_from = f" (card ids are read from {ids})" if ids else ""
-        return f"{source}: all {entries} entries were skipped{read_from}; has the format changed?"
+        read_from = f" (card ids are read from {ids})" if ids and not invalid else ""
+        return f"{source}: all {entries} entries were skipped{read_from}{invalid}; has the format changed?"
     if skipped * 2 > entries:
-        return f"{source}: {skipped} of {entries} entries were skipped; has the format changed?"
+        return f"{source}: {skipped} of {entries} entries were skipped{invalid}; has the format changed?"
     if not texts:
         return None
     if not with_text:
-        return (f"{source}: no card has any text tagtext reads ({', '.join(text_fields[:3])}, ...); "
-                f"have the text fields been renamed?")
+        return (f"{source}: no card has any text tagtext reads ({', '.join(text_fields[:3])}, ...)"
+                f"{skipped_lines}; have the text fields been renamed?")
     if main_field and cards >= 20 and not with_main:
-        return f"{source}: none of its {cards} cards has an \"{main_field}\" text; has the field been renamed?"
+        return (f"{source}: none of its {cards} cards has an \"{main_field}\" text{skipped_lines}; "
+                "has the field been renamed?")
     return None
 
 
@@ -195,9 +216,10 @@ MAX_LINE = 64 << 20
 def jsonl_entries(path: str | Path, first: bytes = b"") -> Iterator[tuple[str, object]]:
     """(where, entry) for each line of a JSON-lines database, read a line at a time
     (``"-"``: stdin, after ``first``, a line already read from it; gzip by the name or
-    the first bytes): a database of any length is read in the memory of one line. Bad
-    input is a one-line :class:`DatabaseError` naming the line (a line longer than
-    :data:`MAX_LINE` is refused: an endless input has no line breaks)."""
+    the first bytes): a database of any length is read in the memory of one line. A line
+    that is not valid JSON is a :class:`BadEntry` (see :func:`json_line`); other bad input
+    is a one-line :class:`DatabaseError` naming the line (a line not UTF-8, a line longer
+    than :data:`MAX_LINE`: an endless input has no line breaks)."""
     source = path_name(path)
     if str(path) == "-":
         stream, owned = sys.stdin.buffer, False
@@ -224,7 +246,7 @@ def jsonl_entries(path: str | Path, first: bytes = b"") -> Iterator[tuple[str, o
                 raise DatabaseError(f"{source}:{lineno}: {not_utf8(line, e, offset)[1]}") from None
             offset += len(line)
             if text.strip():
-                yield f"{source}:{lineno}", loads_json(text, source, lineno)
+                yield f"{source}:{lineno}", json_line(text.rstrip("\r\n"), source, lineno)
     finally:
         if owned:
             stream.close()
@@ -248,36 +270,62 @@ def _lines_of(stream, first: bytes, source: str) -> Iterator[bytes]:
 
 
 def stdin_is_json_lines() -> tuple[bool, bytes]:
-    """Whether stdin holds JSON lines (its first line is a whole JSON object, not a
-    document with a "cards" or "data" list), and that first line, read from it."""
+    """Whether stdin holds JSON lines (see :func:`first_line_is_an_entry`), and its first
+    line, read from it."""
     first = sys.stdin.buffer.readline(MAX_LINE + 1)
+    return first_line_is_an_entry(first), first
+
+
+def first_line_is_an_entry(first: bytes) -> bool:
+    """Whether ``first`` (a file's first line) is a whole JSON object, not a document with
+    a "cards" or "data" list: the file is then JSON lines, one entry a line."""
     try:
         value = json.loads(first.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return False, first
-    return isinstance(value, dict) and not any(isinstance(value.get(k), list) for k in ("cards", "data")), first
+        return False
+    return isinstance(value, dict) and not any(isinstance(value.get(k), list) for k in ("cards", "data"))
+
+
+#: the formats a file name's suffix says (``cards.jsonl.gz``); "json" when it says none
+_NAMED_FORMATS = ("jsonl.gz", "json.gz", "csv.gz", "jsonl", "csv", "json")
 
 
 def format_of(name: str) -> str:
     """The format a file name says (``json``, ``jsonl``, ``csv``, each maybe ``.gz``); json if none."""
+    return _named_format(name) or "json"
+
+
+def _named_format(name: str) -> str | None:
     lower = name.lower()
-    for fmt in ("jsonl.gz", "json.gz", "csv.gz", "jsonl", "csv", "json"):
-        if lower.endswith("." + fmt):
-            return fmt
-    return "json"
+    return next((fmt for fmt in _NAMED_FORMATS if lower.endswith("." + fmt)), None)
 
 
 def decompress(data: bytes, source: str, fmt: str) -> tuple[bytes, str]:
     """Gunzip ``data`` if it is gzip (by its first bytes) or ``fmt`` ends in ``.gz``:
     (the bytes, the format without ``.gz``). Expanding is bounded (a gzip bomb is refused,
-    see :func:`tagtext.reading.gunzip`)."""
+    see :func:`tagtext.reading.gunzip`). When ``source``'s name says no format (stdin, a
+    name with no suffix or only ``.gz``), JSON whose first line is a whole entry is JSON
+    lines (:func:`first_line_is_an_entry`), as for stdin's JSON lines streamed."""
     base = fmt[: -len(".gz")] if fmt.endswith(".gz") else fmt
-    if not (fmt.endswith(".gz") or is_gzip(data)):
-        return data, fmt
-    try:
-        return gunzip(data), base
-    except InputError as e:
-        raise DatabaseError(f"{source}: {e}") from None
+    if fmt.endswith(".gz") or is_gzip(data):
+        try:
+            data, fmt = gunzip(data), base
+        except InputError as e:
+            raise DatabaseError(f"{source}: {e}") from None
+    if fmt == "json" and _named_format(source) is None and _json_lines_by_content(data):
+        fmt = "jsonl"
+    return data, fmt
+
+
+def _json_lines_by_content(data: bytes) -> bool:
+    start = _LEADING_SPACE.match(data).end()
+    if data[start:start + 1] != b"{":  # (a JSON array, or not JSON: decided without reading it)
+        return False
+    end = data.find(b"\n", start)
+    return first_line_is_an_entry(data[start:end if end >= 0 else len(data)])
+
+
+_LEADING_SPACE = re.compile(rb"(?:\xef\xbb\xbf)?\s*")
 
 
 def head(data: bytes, source: str, fmt: str, count: int) -> tuple[bytes, str]:
@@ -415,7 +463,7 @@ _MAX_DIGITS = sys.get_int_max_str_digits() or 1 << 62
 
 
 def loads_json(text: str, source: str, line: int | None = None) -> object:
-    """``json.loads`` with every failure as a one-line :class:`DatabaseError` naming
+    """``json.loads`` with every failure as a one-line :class:`JsonError` naming
     ``source`` (and the line of a JSON-lines file): invalid JSON, nesting too deep for
     the decoder, and a lone surrogate escape (``"\\ud800"``: no Unicode character, and
     no output could hold it)."""
@@ -423,14 +471,32 @@ def loads_json(text: str, source: str, line: int | None = None) -> object:
         doc = json_loads(text)
     except json.JSONDecodeError as e:
         where = f"{source}:{line}:{e.colno}" if line is not None else f"{source}:{e.lineno}:{e.colno}"
-        raise DatabaseError(f"{where}: invalid JSON: {e.msg}") from None
+        raise JsonError(where, f"invalid JSON: {json_error_message(e)}") from None
     except RecursionError:
-        where = f"{source}:{line}" if line is not None else source
-        raise DatabaseError(f"{where}: invalid JSON: arrays or objects nest too deeply") from None
+        raise JsonError(f"{source}:{line}" if line is not None else source,
+                        "invalid JSON: arrays or objects nest too deeply") from None
     if _SURROGATE_ESCAPE.search(text) and _has_surrogate(doc):
-        raise DatabaseError(f"{_surrogate_where(text, source, line)}: invalid JSON: a lone surrogate escape "
-                            f"(a \\ud800-\\udfff not in a pair) is not a Unicode character")
+        raise JsonError(_surrogate_where(text, source, line),
+                        "invalid JSON: a lone surrogate escape (a \\ud800-\\udfff not in a pair) is not a "
+                        "Unicode character")
     return doc
+
+
+def json_error_message(error: json.JSONDecodeError) -> str:
+    """What is wrong, from Python's message without the position it ends with (the
+    caller names line and column): ``Invalid control character at`` is ``Invalid
+    control character U+0001 in a string`` (``Unterminated string`` when it is a line
+    break), ``Unterminated string starting at`` is ``Unterminated string``."""
+    message = error.msg
+    if message == "Invalid control character at":
+        char = error.doc[error.pos:error.pos + 1]
+        if char in ("\n", "\r"):
+            return "Unterminated string (a line break in it)"
+        return f"Invalid control character U+{ord(char):04X} in a string" if char else "Invalid control character"
+    for ending in (" starting at", " at"):
+        if message.endswith(ending):
+            return message[: -len(ending)]
+    return message
 
 
 def _has_surrogate(value: object) -> bool:
@@ -484,10 +550,27 @@ def _json_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
 
 
 def _jsonl_entries(text: str, source: str) -> Iterator[tuple[str, object]]:
-    for lineno, line in enumerate(text.splitlines(), 1):
+    # lines end at a line feed only, as jsonl_entries reads them (JSON text may hold
+    # U+2028 or a form feed in a string, which str.splitlines would break at)
+    for lineno, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        yield f"{source}:{lineno}", loads_json(line, source, lineno)
+        yield f"{source}:{lineno}", json_line(line.rstrip("\r"), source, lineno)
+
+
+#: the kind of problem of a JSON-lines line that is not valid JSON
+INVALID_JSON_LINE = "invalid-json-line"
+
+
+def json_line(text: str, source: str, lineno: int) -> object:
+    """The entry of line ``lineno`` of a JSON-lines database; a line that is not valid
+    JSON (a lone surrogate escape included) is one bad entry: a :class:`BadEntry`,
+    skipped and reported with its line and column, and the other lines are read."""
+    try:
+        return loads_json(text, source, lineno)
+    except JsonError as e:
+        return BadEntry(Problem(e.where, f"{e.what}; this line is skipped", kind=INVALID_JSON_LINE,
+                                summary="lines that are not valid JSON", skipped=True))
 
 
 def _csv_entries(text: str, source: str) -> Iterator[tuple[str, object]]:

@@ -28,7 +28,7 @@ from typing import Callable, Iterator, TextIO
 
 from . import __version__, packs
 from .batch import BatchResult, CardResult
-from .carddb import DatabaseError, loads_json, not_utf8_error
+from .carddb import DatabaseError, JsonError, loads_json, not_utf8_error
 from .errors import TagTextError
 from .markdown import cell as markdown_cell
 from .records import record
@@ -403,7 +403,12 @@ def read_conversion(data: bytes, source: str, fmt: str) -> Conversion | None:
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            record = loads_json(line, source, lineno)
+            try:
+                record = loads_json(line, source, lineno)
+            except JsonError:
+                if not records:  # no conversion's first line: a card database's reader skips it
+                    return None
+                raise
             if not records and not (isinstance(record, dict) and "schema" in record):
                 return None  # the first record decides: a card database
             _check_schema(record, source, f"line {lineno}")

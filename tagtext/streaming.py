@@ -27,7 +27,7 @@ from typing import Callable, Iterable, TextIO
 
 from .batch import (MIN_TEXTS, CardResult, convert_card, first_residual_of, first_stale_of, language_problem,
                     strict_problem)
-from .carddb import Problem, ShapeError, shape_problem
+from .carddb import INVALID_JSON_LINE, BadEntry, Problem, ShapeError, shape_problem
 from .convert import jsonl_line, pack_record
 from .problem_log import ProblemLog
 from .records import record
@@ -108,8 +108,10 @@ class Tally:
     def shape_problem(self, fields, title: str) -> str | None:
         """What looks wrong with the database so far (``fields``: an empty database of the
         pack, with its main, text and id fields), as a whole file's conversion checks it."""
+        first, count = self.problems.groups.get(INVALID_JSON_LINE, ([], 0))
         return (shape_problem(self.source, self.entries, self.problems.skipped, self.cards, self.with_text, self.with_main,
-                              fields.main_field, fields.text_fields, fields.id_fields)
+                              fields.main_field, fields.text_fields, fields.id_fields,
+                              bad_lines=(count, first[0]) if count else None)
                 or language_problem(self.source, title, self.texts, self.changed, self.stale_rulings, self.ruled,
                                     len(self.distinct)))
 
@@ -141,6 +143,9 @@ def convert_lines(entries: Iterable[tuple[str, object]], source: str, pack, out:
 
         for where, entry in entries:
             tally.entries += 1
+            if isinstance(entry, BadEntry):  # a line that is not valid JSON
+                tally.problems.append(entry.problem)
+                continue
             card = pack.card_from_json_line(where, entry, tally.problems)
             if card is not None:
                 first = seen.add(card.id, where)

@@ -21,7 +21,7 @@ import json
 import re
 from typing import Callable, Iterable, Mapping
 
-from .carddb import DatabaseError, decompress, loads_json, not_utf8_error
+from .carddb import DatabaseError, JsonError, decompress, loads_json, not_utf8_error
 from .records import record
 
 #: card id -> field -> (the official text, the tag-format text)
@@ -84,11 +84,17 @@ def write_back(data: bytes, source: str, fmt: str, update: Callable[[object], No
 
 def _jsonl(text: str, source: str, update: Callable[[object], None]) -> str:
     lines = []
-    for lineno, line in enumerate(text.splitlines(keepends=True), 1):
+    pieces = text.split("\n")  # (a line feed ends a line, as the readers split them)
+    for lineno, piece in enumerate(pieces, 1):
+        line = piece + "\n" if lineno < len(pieces) else piece
         if not line.strip():
             lines.append(line)
             continue
-        entry = loads_json(line, source, lineno)
+        try:
+            entry = loads_json(line.rstrip("\r\n"), source, lineno)
+        except JsonError:  # a line that is not valid JSON: skipped when read, written as it was
+            lines.append(line)
+            continue
         update(entry)
         ending = line[len(line.rstrip("\r\n")):]
         lines.append(JsonStyle.of(line.rstrip("\r\n")).dumps(entry) + ending)

@@ -74,7 +74,13 @@ def test_deeply_nested_json(tmp_path, name):
     for args in (["convert", path], ["diff", path, path], ["check-overrides", path]):
         result = run(*args)
         assert result.exit_code == 1
-        one_error_line(result, name, "nest too deeply")
+        if name.endswith(".jsonl") and args[0] == "check-overrides":
+            # the line is a skipped entry (sweep s8, N2); the report then says what it checked
+            errors = [line for line in result.stderr.splitlines() if line.startswith("tagtext: error:")]
+            assert errors == [f"tagtext: error: {path}:1: invalid JSON: arrays or objects nest too deeply; "
+                              "this line is skipped"], result.stderr
+        else:
+            one_error_line(result, name, "nest too deeply")
 
 
 def test_deeply_nested_json_deck(tmp_path):
@@ -114,11 +120,14 @@ def test_a_surrogate_pair_escape_is_fine(tmp_path):
 
 
 def test_lone_surrogate_in_json_lines(tmp_path):
+    """In JSON lines a line is one entry: the line with a lone surrogate is skipped
+    (reported where), the other cards are converted (sweep s8, N2)."""
     path = tmp_path / "cards.jsonl"
     path.write_text(json.dumps(CARD) + "\n" + '{"id": "BT1-002", "effect": "\\ud800"}\n', encoding="utf-8")
     result = run("convert", path)
     assert result.exit_code == 1
-    one_error_line(result, "cards.jsonl:2:", "lone surrogate")
+    assert f"tagtext: error: {path}:2:30: invalid JSON: a lone surrogate escape" in result.stderr
+    assert [card["id"] for card in json.loads(result.stdout)["cards"]] == ["BT1-001"]
 
 
 def test_non_utf8_table(tmp_path):
@@ -200,6 +209,20 @@ def test_internal_error_in_a_real_process(tmp_path, db):
     assert proc.returncode == 3
     assert proc.stderr.splitlines() == ["tagtext: internal error: KeyError: 'missing' — please report it; "
                                         "--debug shows the traceback"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[{"id": "A-1", "effect": "unterminated', "x.json:1:26: invalid JSON: Unterminated string"),
+    ('[{"id": "A-1", "effect": "un\nterminated"}]', "x.json:1:29: invalid JSON: Unterminated string (a line break in it)"),
+    ('[{"id": "A-1", "effect": "a\x1bb"}]', "x.json:1:28: invalid JSON: Invalid control character U+001B in a string"),
+    ('[{"id": "A-1"', "x.json:1:14: invalid JSON: Expecting ',' delimiter"),
+])
+def test_invalid_json_says_what_without_a_dangling_at(text, message):
+    """Python's message ends in "at" (its position, which the line:column says): the
+    error says what is wrong in whole words (sweep s8, N2)."""
+    with pytest.raises(carddb.DatabaseError) as error:
+        carddb.loads_json(text, "x.json")
+    assert str(error.value) == message
 
 
 def test_loads_json_reports_where():

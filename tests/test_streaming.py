@@ -3,6 +3,7 @@ output, the problems and the summary of converting the whole file (issue 22)."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 
@@ -51,6 +52,37 @@ def test_stdin_json_lines_stream_and_a_json_document_is_read_whole(digimon_cards
     assert runner.invoke(cli, ["-q", "convert", "-", "--format", "jsonl"], input=document).stdout == expected
 
 
+def test_json_lines_are_known_by_content_where_the_name_says_nothing(digimon_cards, tmp_path):
+    """Gzipped JSON lines on stdin, in a file named only ``.gz`` or with no suffix, are
+    JSON lines as plain ones on stdin are (gzip known by its first bytes; sweep s8, N6)."""
+    runner = CliRunner()
+    lines = _lines(digimon_cards[:300])
+    named = tmp_path / "cards.jsonl"
+    named.write_text(lines, encoding="utf-8")
+    expected_lines = runner.invoke(cli, ["-q", "convert", str(named), "--format", "jsonl"]).stdout
+    expected_cards = json.loads(runner.invoke(cli, ["-q", "convert", str(named)]).stdout)["cards"]
+    (tmp_path / "cards.gz").write_bytes(gzip.compress(lines.encode("utf-8")))
+    (tmp_path / "cards").write_text(lines, encoding="utf-8")
+    inputs = [(["-"], gzip.compress(lines.encode("utf-8"))), (["-"], lines),
+              ([str(tmp_path / "cards.gz")], None), ([str(tmp_path / "cards")], None)]
+    for db, stdin in inputs:
+        as_lines = runner.invoke(cli, ["-q", "convert", *db, "--format", "jsonl"], input=stdin)
+        assert (as_lines.exit_code, as_lines.stderr) == (0, ""), db
+        assert as_lines.stdout == expected_lines, db
+        as_document = runner.invoke(cli, ["-q", "convert", *db], input=stdin)
+        assert (as_document.exit_code, as_document.stderr) == (0, ""), db
+        assert json.loads(as_document.stdout)["cards"] == expected_cards, db
+
+
+def test_a_json_document_with_no_suffix_is_still_json(digimon_cards, tmp_path):
+    """A one-line JSON array or {"cards": [...]} document is not taken for JSON lines."""
+    for name, doc in (("array", digimon_cards[:3]), ("object", {"cards": digimon_cards[:3]})):
+        (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
+        result = CliRunner().invoke(cli, ["-q", "convert", str(tmp_path / name)])
+        assert result.exit_code == 0, result.stderr
+        assert [c["id"] for c in json.loads(result.stdout)["cards"]] == [c["id"] for c in digimon_cards[:3]]
+
+
 def test_problems_and_summary_are_those_of_the_whole_file(digimon_cards, tmp_path):
     """Entries skipped (no id, a duplicate id, not an object) are reported as when the file
     is read whole (JSON lines, json output), and the summary line is the same."""
@@ -95,13 +127,45 @@ def test_a_file_that_is_no_card_database_is_not_written(tmp_path):
     assert out.read_text(encoding="utf-8") == "previous\n"
 
 
-def test_a_bad_line_is_one_line_naming_it(digimon_cards, tmp_path):
+#: lines that are not valid JSON (sweep s8, N2), and how each is reported
+BAD_LINES = [
+    ('{"id": "broken", "effect": "unterminated', "6:28: invalid JSON: Unterminated string; this line is skipped"),
+    ('{"id": "c", "effect": "a\x01b"}', "6:25: invalid JSON: Invalid control character U+0001 in a string; "
+                                        "this line is skipped"),
+    ("[1,2", "6:5: invalid JSON: Expecting ',' delimiter; this line is skipped"),
+    ('{"a":1}{"b":2}', "6:8: invalid JSON: Extra data; this line is skipped"),
+    ("{not json", "6:2: invalid JSON: Expecting property name enclosed in double quotes; this line is skipped"),
+    ('{"id": "c", "effect": "\\ud800"}', "6:24: invalid JSON: a lone surrogate escape"),
+]
+
+
+@pytest.mark.parametrize("line, reported", BAD_LINES)
+def test_a_bad_line_is_skipped_and_the_rest_converted(digimon_cards, tmp_path, line, reported):
+    """In JSON lines each line is one entry: a line that is not valid JSON is skipped and
+    reported with its line and column, the other lines are converted and written, and the
+    exit status is 1, as for any skipped entry; streamed (jsonl out) and read whole (json
+    out) alike."""
     path = tmp_path / "cards.jsonl"
-    path.write_text(_lines(digimon_cards[:5]) + "{not json\n", encoding="utf-8")
-    result = CliRunner().invoke(cli, ["convert", str(path), "-o", str(tmp_path / "out.jsonl")])
+    path.write_text(_lines(digimon_cards[:5]) + line + "\n" + _lines(digimon_cards[5:8]), encoding="utf-8")
+    runner = CliRunner()
+    streamed = runner.invoke(cli, ["convert", str(path), "-o", str(tmp_path / "s.jsonl")])
+    whole = runner.invoke(cli, ["convert", str(path), "-o", str(tmp_path / "w.json")])
+    assert streamed.exit_code == whole.exit_code == 1, (streamed.stderr, whole.stderr)
+    errors = [x for x in streamed.stderr.splitlines() if x.startswith("tagtext: error:")]
+    assert len(errors) == 1 and errors[0].startswith(f"tagtext: error: {path}:{reported}"), errors
+    assert "8 cards" in streamed.stderr and "1 entry skipped" in streamed.stderr
+    assert streamed.stderr.replace("s.jsonl (jsonl)", "OUT") == whole.stderr.replace("w.json (json)", "OUT")
+    ids = [json.loads(x)["id"] for x in (tmp_path / "s.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert ids == [c["id"] for c in digimon_cards[:8]]
+    assert [c["id"] for c in json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["cards"]] == ids
+
+
+def test_a_bad_line_on_stdin_is_skipped(digimon_cards):
+    lines = _lines(digimon_cards[:5]) + '{"id": "broken", "effect": "unterminated\n' + _lines(digimon_cards[5:8])
+    result = CliRunner().invoke(cli, ["convert", "-", "--format", "jsonl"], input=lines)
     assert result.exit_code == 1
-    assert result.stderr.strip().splitlines()[-1].startswith(f"tagtext: error: {path}:6:2: invalid JSON")
-    assert not (tmp_path / "out.jsonl").exists()
+    assert "tagtext: error: <stdin>:6:28: invalid JSON: Unterminated string; this line is skipped" in result.stderr
+    assert len(result.stdout.splitlines()) == 8
 
 
 def test_the_shape_counts_are_the_databases():

@@ -103,6 +103,20 @@ def test_a_repeated_id_is_left_as_it_was(tmp_path):
     assert [c["effect"] for c in json.loads(result.stdout)] == [CHANGES.replace("3 or", "6 or"), CHANGES]
 
 
+def test_a_json_lines_line_that_is_not_json_is_written_as_it_was(tmp_path):
+    """The line is skipped when read (reported, exit 1) and kept as it was; the other
+    lines are converted (sweep s8, N2)."""
+    bad = '{"id": "BT1-002", "effect": "unterminated\r\n'
+    path = tmp_path / "cards.jsonl"
+    path.write_bytes((json.dumps({"id": "BT1-001", "effect": CHANGES}) + "\n" + bad
+                      + json.dumps({"id": "BT1-003", "effect": CHANGES}) + "\n").encode("utf-8"))
+    result = run("convert", path, "--format", "database")
+    assert result.exit_code == 1
+    assert f"tagtext: error: {path}:2:29: invalid JSON: Unterminated string; this line is skipped" in result.stderr
+    first, second, third, end = result.stdout_bytes.decode("utf-8").split("\n")
+    assert second + "\n" == bad and end == "" and json.loads(first)["effect"] == json.loads(third)["effect"] == CHANGES.replace("3 or", "6 or")
+
+
 YGOPRODECK = {"data": [
     {"id": 44095762, "name": "Mirror Force", "type": "Trap Card",
      "desc": "When an opponent's monster declares an attack: Destroy all your opponent's Attack Position monsters.",

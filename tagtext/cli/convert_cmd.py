@@ -184,8 +184,9 @@ def _json_lines(db: str):
 def _first_lines(db: str, count: int = 2000) -> bytes:
     """The first lines of a JSON-lines file, as bytes."""
     lines = []
-    for _, entry in zip(range(count), carddb.jsonl_entries(db)):
-        lines.append(json.dumps(entry[1], ensure_ascii=False))
+    for _, (_, entry) in zip(range(count), carddb.jsonl_entries(db)):
+        if not isinstance(entry, carddb.BadEntry):
+            lines.append(json.dumps(entry, ensure_ascii=False))
     return "\n".join(lines).encode("utf-8")
 
 
