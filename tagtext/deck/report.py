@@ -7,6 +7,7 @@ from dataclasses import field
 from typing import Callable, Iterable
 
 from ..records import record
+from .model import shorten
 
 #: The ``schema`` of ``Report.to_json()``; a change that breaks readers gets a new version.
 SCHEMA = "tagtext-deck-check/1"
@@ -92,14 +93,20 @@ class Problem:
             text = f"{label}: {counted(self.counts.get(label, self.total), self.unit or 'cards')}, {self.allowed}"
             return f"{text} ({self.rule_title})"
         subject = self.card if not self.name or _same_name(self.name, self.card) else f"{self.card} {self.name}"
-        text = f"{subject}: {count_phrase(self.counts)}, {self.allowed}"
+        # (a card is named as its deck line gave it: a line may be as long as a file)
+        text = f"{shorten(subject, SUBJECT_WIDTH)}: {count_phrase(self.counts)}, {self.allowed}"
         if self.related:
             others = ", ".join(
-                f"{r['card']} {r.get('name') or ''}".rstrip() + f" ({count_phrase(r['counts'])})"
+                shorten(f"{r['card']} {r.get('name') or ''}".rstrip(), SUBJECT_WIDTH) + f" ({count_phrase(r['counts'])})"
                 for r in self.related
             )
             text += f"; with {others}"
         return f"{text} ({self.rule_title})"
+
+
+#: The most characters of a card's id and name a problem's sentence shows (cut in the
+#: middle, as deck lines are in messages); its JSON keeps them whole.
+SUBJECT_WIDTH = 120
 
 
 def counted(n: int, noun: str) -> str:

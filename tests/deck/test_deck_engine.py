@@ -61,3 +61,13 @@ def test_report_json_and_legality():
     assert doc["problems"] == [{"rule": "r", "card": None, "name": None, "counts": {"A": 48}, "total": 48,
                                 "limit": 50, "deck": "A", "message": "A: 48 cards, no (r)"}]
     assert Report("pk", "Format", [], []).legal
+
+
+def test_a_problem_shows_a_long_card_name_cut_and_keeps_it_whole_in_json():
+    """An unknown card is named as its deck line gave it, and a line may be as long as the
+    file (the sweep's 100,000-character line made a 300,000-character report line)."""
+    name = "X" * 100_000
+    p = Problem(rule="unknown-card", rule_title="unknown card", allowed="not in the database",
+                card=name, counts={"A": 1}, related=({"card": name, "counts": {"B": 1}},))
+    assert len(p.message()) < 400 and p.message().startswith("X" * 60 + "…")
+    assert p.to_json()["card"] == name
