@@ -10,9 +10,11 @@ official text or tag-format text changed, with a word-level diff of the official
 Both sides are one pack's: a conversion's recorded pack, or the ``--pack`` given, or the
 default pack for two databases; a mismatch is an error naming the fix.
 
-A card whose official texts are the same on two *database* sides is not rewritten at all:
-the same compiler gives the same text for the same (card, text), so comparing two
-databases costs only the rewriting of what changed.
+A card whose official texts are the same on two *database* sides is rewritten once, as
+NEW's: the same compiler gives the same text for the same (card, text), so it cannot
+differ, but a text that cannot be rewritten is reported (and makes the exit status 1, as
+in ``tagtext convert``) whether or not it changed. Comparing two databases costs about
+one conversion of NEW, and the rewriting of OLD's texts that differ.
 """
 
 from __future__ import annotations
@@ -281,10 +283,9 @@ def compare(old: Side, new: Side, jobs: int | None = 1) -> Comparison:
     field_order = {name: i for i, name in enumerate(new.pack.text_fields)}
     both_databases = old.kind == new.kind == "database"
     if jobs != 1:
-        needed = [card_id for card_id, card in new.cards.items()
-                  if card_id not in old.cards or not (both_databases and old.cards[card_id].originals == card.originals)]
-        new.rewrite_ahead(needed, jobs)
-        old.rewrite_ahead([card_id for card_id in needed if card_id in old.cards], jobs)
+        new.rewrite_ahead(list(new.cards), jobs)
+        old.rewrite_ahead([card_id for card_id, card in new.cards.items() if card_id in old.cards and
+                           not (both_databases and old.cards[card_id].originals == card.originals)], jobs)
     for card_id, card in new.cards.items():
         before = old.cards.get(card_id)
         if before is None:
@@ -292,7 +293,10 @@ def compare(old: Side, new: Side, jobs: int | None = 1) -> Comparison:
             continue
         result.compared += 1
         if both_databases and before.originals == card.originals:
-            continue  # same texts, same compiler: same tag-format text
+            # same texts, same compiler: same tag-format text, rewritten once (NEW's) to
+            # find a text that cannot be rewritten: it is reported though it did not change
+            new.texts(card_id)
+            continue
         old_texts, new_texts = old.texts(card_id), new.texts(card_id)
         changes = []
         for name in sorted(set(old_texts) | set(new_texts), key=lambda f: field_order.get(f, len(field_order))):

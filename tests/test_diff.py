@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from tagtext.packs.tag_tamer import carddb as digimon_cards
 import tagtext
+import tagtext.batch
 import tagtext.diff
 from tagtext import carddb
 from tagtext.cli.main import cli
@@ -149,7 +150,9 @@ def test_exit_code_flag(files):
     assert run(old, old, "--exit-code").exit_code == 0
 
 
-def test_two_databases_rewrite_only_the_cards_that_differ(files, release, monkeypatch):
+def test_two_databases_rewrite_new_once_and_of_old_only_the_cards_that_differ(files, release, monkeypatch):
+    """A card with the same texts on both sides cannot differ, but is rewritten once (NEW's)
+    to find a text that cannot be rewritten; a card that differs is rewritten on both."""
     old, new = files
     calls = []
     real = tagtext.diff.convert_card
@@ -160,9 +163,35 @@ def test_two_databases_rewrite_only_the_cards_that_differ(files, release, monkey
 
     monkeypatch.setattr(tagtext.diff, "convert_card", counting)
     assert run(old, new).exit_code == 0
-    expected = {release["added"], release["changed"], release["gained"]}
-    assert sorted(calls) == sorted([release["added"]] + [release["changed"], release["gained"]] * 2)
-    assert set(calls) == expected
+    assert sorted(calls) == sorted([c["id"] for c in release["cards"]] + [release["changed"], release["gained"]])
+
+
+@pytest.mark.parametrize("flag,code", [([], 1), (["--exit-code"], 2)])
+def test_a_text_not_rewritten_is_reported_though_it_did_not_change(tmp_path, old_cards, flag, code, monkeypatch):
+    """Sweep s8, W5: the same database on both sides said "No differences" and exited 0,
+    never naming the text it could not rewrite; the README's exit status is 1 for that
+    (2 with --exit-code), as when the text changed."""
+    monkeypatch.setattr(tagtext.batch, "PARALLEL_MIN_CHARS", 0)  # --jobs 2 forks for these 40 cards
+    cards = [dict(c) for c in old_cards]
+    cards[2]["effect"] += " " + "(" * 150 + "x" + ")" * 150  # nested too deep: no pack rewrites it
+    path = tmp_path / "nest.json"
+    path.write_text(json.dumps(cards))
+    for jobs in ("1", "2"):
+        result = run(path, path, *flag, "--jobs", jobs)
+        assert result.exit_code == code, result.output
+        assert result.stdout.splitlines()[-1] == "No differences: 40 cards in both."
+        assert result.stderr == f"tagtext: error: {path}: {cards[2]['id']} effect:1:{len(old_cards[2]['effect']) + 102}: " \
+                                "parentheses nest more than 100 deep\n"
+    # another card changed, this one not: reported once, as NEW's
+    edited = [dict(c) for c in cards]
+    edited[5]["effect"] = edited[5]["effect"] + " Then, trash 1 card."
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps(edited))
+    result = run(path, newer, *flag)
+    assert result.exit_code == code
+    assert result.stderr.splitlines() == [f"tagtext: error: {newer}: {cards[2]['id']} effect:1:"
+                                          f"{len(old_cards[2]['effect']) + 102}: parentheses nest more than 100 deep"]
+    assert result.stdout.splitlines()[-1].startswith("0 added, 0 removed, 1 changed")
 
 
 # ----------------------------------------------------------------------------- conversions

@@ -34,8 +34,9 @@ def diff(old, new, as_json, exit_code, color, allow_empty, jobs, rulings, notes,
 
     OLD and NEW are each a card database (any file `tagtext convert` reads; "-" is
     stdin) or a `tagtext convert` output in json or jsonl (recognised by its "schema"
-    field). A database is rewritten with this tagtext; only cards whose official text
-    differs are rewritten when both sides are databases.
+    field). A database is rewritten with this tagtext (when both sides are databases,
+    OLD only where its texts differ from NEW's): a text that cannot be rewritten is
+    reported, whether or not it changed.
 
     Under each changed text: its residuals and warnings (a stale special ruling means
     the card's text changed under its ruling). Release day: diff the new database

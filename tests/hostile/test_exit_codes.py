@@ -90,9 +90,9 @@ def test_coverage_exits_1_when_a_text_cannot_be_parsed(tmp_path):
 
 def test_diff_reports_a_text_it_could_not_rewrite(tmp_path):
     """W5: a text diff rewrote and could not is reported on stderr and makes the
-    comparison incomplete: exit 1 (2 with --exit-code), as a skipped entry does. Two
-    identical databases are not rewritten at all: the same text, the same (failing)
-    compiler, no difference."""
+    comparison incomplete: exit 1 (2 with --exit-code), as a skipped entry does. So is
+    one that did not change (sweep s8: a database diffed against itself said "No
+    differences" and exited 0): it is rewritten once, as NEW's."""
     nested = "While you have 3 or more security cards, " + "(" * 150 + "x" + ")" * 150
     old = write_json(tmp_path / "old.json", CARDS)
     new = write_json(tmp_path / "new.json", [*CARDS[:-1], {**CARDS[-1], "effect": nested}])
@@ -102,4 +102,5 @@ def test_diff_reports_a_text_it_could_not_rewrite(tmp_path):
     one_line(result.stderr, f"{new}: BT1-040 effect")
     assert run("diff", old, new, "--exit-code").exit_code == 2
     result = run("diff", new, new, "--exit-code")
-    assert result.exit_code == 0 and "No differences" in result.stdout
+    assert result.exit_code == 2 and "No differences" in result.stdout
+    one_line(result.stderr, f"{new}: BT1-040 effect")
